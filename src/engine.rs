@@ -1,0 +1,357 @@
+//! The engine behind the UCI loop: the game position and its history, the shared hash
+//! table, the settings, and the one job (search, perft or bench) that may be running.
+//!
+//! Commands that only read or signal (`isready`, `stop`, `ponderhit`, `position`, `d`,
+//! `eval`) never wait for the job. Commands that change what a search uses (`go`,
+//! `setoption`, `ucinewgame`, `perft`, `bench`, `quit`) stop the running job first and
+//! wait for it, so a search never sees its table resized or cleared under it.
+
+use std::sync::Arc;
+use std::sync::atomic::Ordering;
+use std::thread::JoinHandle;
+use std::time::{Duration, Instant};
+
+use shakmaty::CastlingMode;
+
+use crate::bench;
+use crate::perft;
+use crate::position::Position;
+use crate::search::{self, History, Limits, Signals};
+use crate::time::{Clock, TimeBudget};
+use crate::tt::TranspositionTable;
+use crate::uci::command::{Command, GoParams, StartPosition};
+use crate::uci::options::{DEFAULT_HASH_MB, DEFAULT_MOVE_OVERHEAD_MS, OPTIONS, OptionId, OptionValue, parse_setoption};
+use crate::uci::report;
+
+/// Where the engine's lines go: stdout for the binary, a buffer in tests.
+pub type Output = Arc<dyn Fn(&str) + Send + Sync>;
+
+/// Searches recurse once per ply with a move list on the stack.
+const SEARCH_STACK_BYTES: usize = 64 << 20;
+
+pub const NAME: &str = concat!("Bramble ", env!("CARGO_PKG_VERSION"));
+pub const AUTHOR: &str = "the Bramble developers";
+
+#[derive(Clone, Debug)]
+struct Settings {
+    hash_mb: usize,
+    move_overhead: Duration,
+    chess960: bool,
+}
+
+/// A running search, perft or bench, and its history table once it hands it back.
+struct Job {
+    signals: Arc<Signals>,
+    handle: JoinHandle<Option<Box<History>>>,
+}
+
+pub struct Engine {
+    position: Position,
+    /// Keys of the positions before `position` in this game, oldest first.
+    game_keys: Vec<u64>,
+    settings: Settings,
+    tt: Arc<TranspositionTable>,
+    /// With the search thread while it runs.
+    history: Option<Box<History>>,
+    job: Option<Job>,
+    output: Output,
+}
+
+impl Engine {
+    pub fn new(output: Output) -> Engine {
+        let hash_mb = DEFAULT_HASH_MB as usize;
+        // Should even 16 MB be refused, a tiny table keeps the engine playing.
+        let tt = TranspositionTable::new(hash_mb).unwrap_or_else(|_| TranspositionTable::tiny());
+        Engine {
+            position: Position::startpos(),
+            game_keys: Vec::new(),
+            settings: Settings {
+                hash_mb,
+                move_overhead: Duration::from_millis(DEFAULT_MOVE_OVERHEAD_MS as u64),
+                chess960: false,
+            },
+            tt: Arc::new(tt),
+            history: Some(History::new()),
+            job: None,
+            output,
+        }
+    }
+
+    fn send(&self, line: &str) {
+        (self.output)(line);
+    }
+
+    /// One `info string` line; long user input is cut so the reply stays one short line.
+    pub fn info_string(&self, message: &str) {
+        const MAX_CHARS: usize = 200;
+        let mut text: String = message.chars().filter(|c| !c.is_control()).take(MAX_CHARS).collect();
+        if message.chars().count() > MAX_CHARS {
+            text.push_str("...");
+        }
+        self.send(&format!("info string {text}"));
+    }
+
+    fn castling_mode(&self) -> CastlingMode {
+        if self.settings.chess960 { CastlingMode::Chess960 } else { CastlingMode::Standard }
+    }
+
+    /// Carries out one command; false when the engine should exit.
+    pub fn handle(&mut self, command: Command) -> bool {
+        match command {
+            Command::Uci => self.identify(),
+            Command::Debug(_) | Command::Register => {}
+            Command::IsReady => self.send("readyok"),
+            Command::SetOption { name, value } => {
+                self.finish_job();
+                match parse_setoption(&name, value.as_deref()) {
+                    Ok((id, value)) => self.apply_option(id, value),
+                    Err(error) => self.info_string(&error.to_string()),
+                }
+            }
+            Command::UciNewGame => {
+                self.finish_job();
+                self.tt.clear();
+                if let Some(history) = self.history.as_mut() {
+                    history.clear();
+                }
+            }
+            Command::Position { start, moves } => self.set_position(start, &moves),
+            Command::Go(params) => self.go(params),
+            Command::Stop => self.signal_stop(),
+            Command::PonderHit => {
+                if let Some(job) = &self.job {
+                    job.signals.pondering.store(false, Ordering::Relaxed);
+                }
+            }
+            Command::Quit => {
+                self.finish_job();
+                return false;
+            }
+            Command::Display => report::board_lines(&self.position).iter().for_each(|l| self.send(l)),
+            Command::Eval => report::eval_lines(&self.position).iter().for_each(|l| self.send(l)),
+            Command::Perft(depth) => self.start_perft(depth),
+            Command::Bench(depth) => self.start_bench(depth),
+        }
+        true
+    }
+
+    /// Stops the running job (its `bestmove` is printed) and waits for it.
+    pub fn finish_job(&mut self) {
+        self.signal_stop();
+        if let Some(job) = self.job.take() {
+            match job.handle.join() {
+                Ok(Some(history)) => self.history = Some(history),
+                Ok(None) => {}
+                Err(_) => self.info_string("the search thread failed; history tables were reset"),
+            }
+        }
+        if self.history.is_none() {
+            self.history = Some(History::new());
+        }
+    }
+
+    fn signal_stop(&self) {
+        if let Some(job) = &self.job {
+            job.signals.stop.store(true, Ordering::Relaxed);
+        }
+    }
+
+    fn identify(&self) {
+        self.send(&format!("id name {NAME}"));
+        self.send(&format!("id author {AUTHOR}"));
+        for spec in OPTIONS {
+            self.send(&spec.uci_line());
+        }
+        self.send("uciok");
+    }
+
+    fn apply_option(&mut self, id: OptionId, value: OptionValue) {
+        match (id, value) {
+            (OptionId::Hash, OptionValue::Spin(mb)) => {
+                let mb = mb as usize;
+                if mb != self.settings.hash_mb {
+                    // Free the old table first, so that both never need memory at once.
+                    self.tt = Arc::new(TranspositionTable::tiny());
+                    match TranspositionTable::new(mb) {
+                        Ok(tt) => {
+                            self.tt = Arc::new(tt);
+                            self.settings.hash_mb = mb;
+                        }
+                        Err(error) => {
+                            let old = self.settings.hash_mb;
+                            self.tt =
+                                Arc::new(TranspositionTable::new(old).unwrap_or_else(|_| TranspositionTable::tiny()));
+                            self.info_string(&format!("{error}; Hash stays {old} MB"));
+                        }
+                    }
+                }
+            }
+            (OptionId::ClearHash, _) => self.tt.clear(),
+            (OptionId::MoveOverhead, OptionValue::Spin(ms)) => {
+                self.settings.move_overhead = Duration::from_millis(ms as u64);
+            }
+            (OptionId::Chess960, OptionValue::Check(on)) => self.settings.chess960 = on,
+            // Threads and MultiPV accept only 1 for now; the GUI decides when to ponder.
+            _ => {}
+        }
+    }
+
+    /// Sets up the position, or leaves the old one if the FEN or any move is bad.
+    fn set_position(&mut self, start: StartPosition, moves: &[String]) {
+        let mode = self.castling_mode();
+        let (mut pos, repair) = match start {
+            StartPosition::StartPos => (Position::startpos(), None),
+            StartPosition::Fen(fen) => match Position::from_fen(&fen, mode) {
+                Ok(parsed) => parsed,
+                Err(error) => {
+                    self.info_string(&format!("position rejected, {error}; the position is unchanged"));
+                    return;
+                }
+            },
+        };
+        let mut keys = Vec::with_capacity(moves.len());
+        for (index, text) in moves.iter().enumerate() {
+            match pos.parse_uci_move(text) {
+                Ok(m) => {
+                    keys.push(pos.key());
+                    pos.make_move(m);
+                }
+                Err(error) => {
+                    let message = format!(
+                        "position rejected, {error} (move {} of the list); the position is unchanged",
+                        index + 1
+                    );
+                    self.info_string(&message);
+                    return;
+                }
+            }
+        }
+        if let Some(repair) = repair {
+            self.info_string(&repair.0);
+        }
+        self.position = pos;
+        self.game_keys = keys;
+    }
+
+    fn go(&mut self, params: GoParams) {
+        self.finish_job();
+        if !params.ignored.is_empty() {
+            self.info_string(&format!("go: ignored {}", params.ignored.join(" ")));
+        }
+        let limits = self.limits(&params);
+        self.tt.new_search();
+
+        let signals = Arc::new(Signals::default());
+        signals.pondering.store(params.ponder, Ordering::Relaxed);
+        let position = self.position.clone();
+        let game_keys = self.game_keys.clone();
+        let tt = Arc::clone(&self.tt);
+        let mut history = self.history.take().unwrap_or_else(History::new);
+        let output = Arc::clone(&self.output);
+        let mode = self.castling_mode();
+        let thread_signals = Arc::clone(&signals);
+        let spawned =
+            std::thread::Builder::new().name("search".into()).stack_size(SEARCH_STACK_BYTES).spawn(move || {
+                let mut print_info = |r: &search::Report| output(&report::info_line(r, mode));
+                let result =
+                    search::search(&position, &game_keys, &limits, &tt, &thread_signals, &mut history, &mut print_info);
+                output(&report::bestmove_line(result.best_move, result.ponder_move, mode));
+                Some(history)
+            });
+        match spawned {
+            Ok(handle) => self.job = Some(Job { signals, handle }),
+            Err(error) => {
+                // Without a thread we cannot search; answer with a legal move all the same.
+                self.info_string(&format!("cannot start the search thread: {error}"));
+                let first = self.position.legal_moves().first().copied();
+                self.send(&report::bestmove_line(first, None, mode));
+            }
+        }
+    }
+
+    /// Turns `go` parameters into search limits for the side to move.
+    fn limits(&self, params: &GoParams) -> Limits {
+        let white = self.position.turn() == shakmaty::Color::White;
+        let (time, increment) = if white { (params.wtime, params.winc) } else { (params.btime, params.binc) };
+        let overhead = self.settings.move_overhead;
+        let clock_budget = time.map(|time| {
+            let clock = Clock { time, increment: increment.unwrap_or_default(), moves_to_go: params.movestogo };
+            TimeBudget::from_clock(clock, overhead)
+        });
+        let movetime_budget = params.movetime.map(|t| TimeBudget::from_movetime(t, overhead));
+        let time = match (clock_budget, movetime_budget) {
+            _ if params.infinite => None,
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
+        };
+        let mut searchmoves = Vec::new();
+        for text in &params.searchmoves {
+            match self.position.parse_uci_move(text) {
+                Ok(m) => searchmoves.push(m),
+                Err(error) => self.info_string(&format!("searchmoves: {error}, skipped")),
+            }
+        }
+        Limits {
+            depth: params.depth,
+            nodes: params.nodes,
+            mate: params.mate,
+            time,
+            infinite: params.infinite,
+            searchmoves,
+            heuristics: Default::default(),
+        }
+    }
+
+    fn start_perft(&mut self, depth: u32) {
+        self.finish_job();
+        let position = self.position.clone();
+        let output = Arc::clone(&self.output);
+        let mode = self.castling_mode();
+        self.start_job("perft", move |signals| {
+            let start = Instant::now();
+            let split = perft::divide(&position, depth, &signals.stop);
+            if signals.stop.load(Ordering::Relaxed) {
+                output("info string perft stopped");
+                return;
+            }
+            for (m, count) in &split {
+                output(&format!("{}: {count}", crate::position::uci_move(*m, mode)));
+            }
+            let total: u64 = if depth == 0 { 1 } else { split.iter().map(|(_, n)| n).sum() };
+            output("");
+            output(&format!("{total} nodes {} nps", per_second(total, start.elapsed())));
+        });
+    }
+
+    fn start_bench(&mut self, depth: Option<i32>) {
+        self.finish_job();
+        let output = Arc::clone(&self.output);
+        self.start_job("bench", move |signals| {
+            let depth = depth.unwrap_or(bench::DEFAULT_DEPTH);
+            match bench::run(depth, signals, &mut |_, _| {}) {
+                Some(total) => output(&format!("{} nodes {} nps", total.nodes, per_second(total.nodes, total.elapsed))),
+                None => output("info string bench stopped"),
+            }
+        });
+    }
+
+    /// Runs a job that does not search for a move (no `bestmove`) on its own thread, so
+    /// that `stop`, `isready` and `quit` are still answered.
+    fn start_job(&mut self, name: &str, work: impl FnOnce(&Signals) + Send + 'static) {
+        let signals = Arc::new(Signals::default());
+        let thread_signals = Arc::clone(&signals);
+        let spawned = std::thread::Builder::new().name(name.into()).stack_size(SEARCH_STACK_BYTES).spawn(move || {
+            work(&thread_signals);
+            None
+        });
+        match spawned {
+            Ok(handle) => self.job = Some(Job { signals, handle }),
+            Err(error) => self.info_string(&format!("cannot start {name}: {error}")),
+        }
+    }
+}
+
+pub fn per_second(count: u64, elapsed: Duration) -> u64 {
+    let micros = elapsed.as_micros().max(1);
+    (u128::from(count) * 1_000_000 / micros) as u64
+}

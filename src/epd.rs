@@ -1,0 +1,174 @@
+//! The EPD test-suite runner: searches each position and checks the move played against
+//! the record's `bm` (best moves), `am` (moves to avoid) and `dm` (mate in n) operations.
+
+use std::fmt;
+use std::time::{Duration, Instant};
+
+use shakmaty::san::{San, SanPlus};
+use shakmaty::{CastlingMode, Move};
+
+use crate::position::Position;
+use crate::search::{self, History, Limits, Signals, mate_in_moves};
+use crate::time::TimeBudget;
+use crate::tt::TranspositionTable;
+
+/// One test position.
+#[derive(Clone, Debug)]
+pub struct EpdRecord {
+    pub id: String,
+    pub position: Position,
+    pub best: Vec<Move>,
+    pub avoid: Vec<Move>,
+    /// Mate in at most this many moves.
+    pub mate: Option<u32>,
+    /// The operations as written, for the report.
+    pub expected: String,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EpdError(pub String);
+
+impl fmt::Display for EpdError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for EpdError {}
+
+/// How long to search each position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum EpdLimit {
+    MoveTime(Duration),
+    Depth(i32),
+    Nodes(u64),
+}
+
+impl EpdLimit {
+    fn limits(self) -> Limits {
+        match self {
+            EpdLimit::MoveTime(t) => Limits { time: Some(TimeBudget { soft: t, hard: t }), ..Limits::default() },
+            EpdLimit::Depth(d) => Limits { depth: Some(d), ..Limits::default() },
+            EpdLimit::Nodes(n) => Limits { nodes: Some(n), ..Limits::default() },
+        }
+    }
+}
+
+/// Parses one EPD line: four FEN fields, then `opcode operands;` operations. A record
+/// needs at least one of `bm`, `am`, `dm`. `line_number` names records without `id`.
+pub fn parse_record(line: &str, line_number: usize) -> Result<EpdRecord, EpdError> {
+    let error = |why: String| EpdError(format!("line {line_number}: {why}"));
+    let mut rest = line.trim();
+    let mut fields = Vec::with_capacity(4);
+    for _ in 0..4 {
+        let (field, tail) = rest.split_once(char::is_whitespace).unwrap_or((rest, ""));
+        if field.is_empty() {
+            return Err(error("fewer than four FEN fields".into()));
+        }
+        fields.push(field);
+        rest = tail.trim_start();
+    }
+    let fen = fields.join(" ");
+    let (position, _) = Position::from_fen(&fen, CastlingMode::Standard).map_err(|e| error(e.to_string()))?;
+
+    let mut record = EpdRecord {
+        id: format!("line {line_number}"),
+        position,
+        best: Vec::new(),
+        avoid: Vec::new(),
+        mate: None,
+        expected: String::new(),
+    };
+    let mut expected = Vec::new();
+    for operation in rest.split(';').map(str::trim).filter(|op| !op.is_empty()) {
+        let (opcode, operands) = operation.split_once(char::is_whitespace).unwrap_or((operation, ""));
+        let operands = operands.trim();
+        match opcode {
+            "id" => record.id = operands.trim_matches('"').to_string(),
+            "bm" | "am" => {
+                let moves = operands
+                    .split_whitespace()
+                    .map(|san| {
+                        parse_san(&record.position, san).ok_or_else(|| error(format!("bad {opcode} move '{san}'")))
+                    })
+                    .collect::<Result<Vec<_>, _>>()?;
+                if opcode == "bm" {
+                    record.best = moves
+                } else {
+                    record.avoid = moves
+                }
+                expected.push(format!("{opcode} {operands}"));
+            }
+            "dm" => {
+                record.mate = Some(operands.parse().map_err(|_| error(format!("bad dm '{operands}'")))?);
+                expected.push(format!("dm {operands}"));
+            }
+            _ => {}
+        }
+    }
+    if expected.is_empty() {
+        return Err(error("no bm, am or dm operation".into()));
+    }
+    record.expected = expected.join(", ");
+    Ok(record)
+}
+
+fn parse_san(pos: &Position, text: &str) -> Option<Move> {
+    let san = SanPlus::from_ascii(text.as_bytes()).map(|s| s.san).or_else(|_| San::from_ascii(text.as_bytes())).ok()?;
+    san.to_move(pos.chess()).ok()
+}
+
+/// The outcome for one record.
+#[derive(Clone, Debug)]
+pub struct EpdOutcome {
+    pub played: String,
+    pub solved: bool,
+    pub elapsed: Duration,
+}
+
+/// Searches one record with a fresh table and history.
+pub fn solve(record: &EpdRecord, limit: EpdLimit, tt: &TranspositionTable) -> EpdOutcome {
+    tt.clear();
+    let mut history = History::new();
+    let signals = Signals::default();
+    let limits = limit.limits();
+    let start = Instant::now();
+    let result = search::search(&record.position, &[], &limits, tt, &signals, &mut history, &mut |_| {});
+    let elapsed = start.elapsed();
+    let Some(best) = result.best_move else {
+        return EpdOutcome { played: "(none)".into(), solved: false, elapsed };
+    };
+    let played = SanPlus::from_move(record.position.chess().clone(), best).to_string();
+    let mate_ok = record.mate.is_none_or(|n| mate_in_moves(result.score).is_some_and(|m| m > 0 && m <= n as i32));
+    let solved = (record.best.is_empty() || record.best.contains(&best)) && !record.avoid.contains(&best) && mate_ok;
+    EpdOutcome { played, solved, elapsed }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parses_operations() {
+        let record =
+            parse_record(r#"2rr3k/pp3pp1/1nnqbN1p/3pN3/2pP4/2P3Q1/PPB4P/R4RK1 w - - bm Qg6; id "WAC.001";"#, 1)
+                .expect("valid record");
+        assert_eq!(record.id, "WAC.001");
+        assert_eq!(record.best.len(), 1);
+        assert_eq!(record.expected, "bm Qg6");
+        let record = parse_record("6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - dm 1; am Kf1 Kh1;", 7).expect("valid record");
+        assert_eq!((record.id.as_str(), record.mate, record.avoid.len()), ("line 7", Some(1), 2));
+        assert!(parse_record("6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - bm Qh7;", 1).is_err());
+        assert!(parse_record("6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - id \"x\";", 1).is_err());
+        assert!(parse_record("6k1/5ppp w", 1).is_err());
+    }
+
+    #[test]
+    fn solves_a_back_rank_mate() {
+        let record = parse_record("6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - bm Ra8#; dm 1;", 1).expect("valid record");
+        let tt = TranspositionTable::new(1).expect("1 MB");
+        let outcome = solve(&record, EpdLimit::Depth(3), &tt);
+        assert_eq!(outcome.played, "Ra8#");
+        assert!(outcome.solved);
+    }
+}

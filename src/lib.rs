@@ -1,0 +1,16 @@
+//! Bramble, a UCI chess engine.
+//!
+//! The binary speaks UCI on stdin/stdout ([`uci::run`]) and runs the test tools
+//! ([`cli`]). Everything else lives in this library so the tests reach it.
+
+pub mod bench;
+pub mod cli;
+pub mod engine;
+pub mod epd;
+pub mod eval;
+pub mod perft;
+pub mod position;
+pub mod search;
+pub mod time;
+pub mod tt;
+pub mod uci;

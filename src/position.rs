@@ -1,0 +1,352 @@
+//! A chess position together with its Zobrist key.
+//!
+//! The key is shakmaty's `Zobrist64` in `EnPassantMode::Legal`: it is the polyglot key
+//! (start position 0x463b96181691fc9c), and two positions with the same pieces, side to move,
+//! castling rights and *legal* en passant captures get the same key, which is what the FIDE
+//! repetition rule asks for. Keys are updated incrementally on every move, never recomputed.
+
+use std::fmt;
+
+use shakmaty::fen::Fen;
+use shakmaty::uci::UciMove;
+use shakmaty::zobrist::{Zobrist64, ZobristValue};
+use shakmaty::{
+    CastlingMode, CastlingSide, Chess, Color, EnPassantMode, Move, MoveList, Piece, Position as _, PositionErrorKinds,
+    Role, Square,
+};
+
+pub const START_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+
+/// A legal position and its Zobrist key.
+#[derive(Clone, Debug)]
+pub struct Position {
+    chess: Chess,
+    key: u64,
+    /// The en passant part of `key` (0 when no legal en passant capture exists). Kept so
+    /// that a move need not test the parent's en passant capture for legality again.
+    ep_key: u64,
+}
+
+/// Why a FEN was not accepted.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum FenError {
+    /// The text is not FEN at all.
+    Syntax(String),
+    /// The text is FEN, but not a position one can play from.
+    Illegal(String),
+}
+
+impl fmt::Display for FenError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            FenError::Syntax(why) => write!(f, "invalid FEN: {why}"),
+            FenError::Illegal(why) => write!(f, "illegal position: {why}"),
+        }
+    }
+}
+
+impl std::error::Error for FenError {}
+
+/// A FEN that was accepted after dropping castling rights or an en passant square that
+/// the position cannot have. Many tools write such FENs; the caller decides whether to say so.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FenRepair(pub String);
+
+impl Default for Position {
+    fn default() -> Self {
+        Position::from_chess(Chess::default())
+    }
+}
+
+impl Position {
+    pub fn startpos() -> Position {
+        Position::default()
+    }
+
+    /// Wraps a shakmaty position, computing its key once.
+    pub fn from_chess(chess: Chess) -> Position {
+        let key = chess.zobrist_hash::<Zobrist64>(EnPassantMode::Legal).0;
+        let ep_key = en_passant_key(&chess);
+        Position { chess, key, ep_key }
+    }
+
+    /// Parses a FEN (the move counters may be left out). Kings missing, too much material,
+    /// the side not to move in check, an impossible check or pawns on the back rank are
+    /// errors; impossible castling rights and en passant squares are dropped and reported.
+    pub fn from_fen(fen: &str, mode: CastlingMode) -> Result<(Position, Option<FenRepair>), FenError> {
+        let fen = fen.trim();
+        if fen.is_empty() {
+            return Err(FenError::Syntax("empty".into()));
+        }
+        let parsed = Fen::from_ascii(fen.as_bytes()).map_err(|e| FenError::Syntax(format!("{e} in '{fen}'")))?;
+        let mut repair = Vec::new();
+        let chess = match parsed.into_position::<Chess>(mode) {
+            Ok(chess) => chess,
+            Err(err) => {
+                let kinds = err.kinds();
+                let fixable = PositionErrorKinds::INVALID_CASTLING_RIGHTS | PositionErrorKinds::INVALID_EP_SQUARE;
+                if !(kinds - fixable).is_empty() {
+                    return Err(FenError::Illegal(format!("{err} in '{fen}'")));
+                }
+                if kinds.contains(PositionErrorKinds::INVALID_CASTLING_RIGHTS) {
+                    repair.push("castling rights");
+                }
+                if kinds.contains(PositionErrorKinds::INVALID_EP_SQUARE) {
+                    repair.push("en passant square");
+                }
+                // Each call drops one kind of error; the rest were checked above.
+                match err.ignore_invalid_castling_rights() {
+                    Ok(chess) => chess,
+                    Err(err) => {
+                        err.ignore_invalid_ep_square().map_err(|e| FenError::Illegal(format!("{e} in '{fen}'")))?
+                    }
+                }
+            }
+        };
+        let repair = (!repair.is_empty())
+            .then(|| FenRepair(format!("dropped impossible {} from '{fen}'", repair.join(" and "))));
+        Ok((Position::from_chess(chess), repair))
+    }
+
+    #[inline]
+    pub fn chess(&self) -> &Chess {
+        &self.chess
+    }
+
+    #[inline]
+    pub fn key(&self) -> u64 {
+        self.key
+    }
+
+    #[inline]
+    pub fn turn(&self) -> Color {
+        self.chess.turn()
+    }
+
+    #[inline]
+    pub fn is_check(&self) -> bool {
+        self.chess.is_check()
+    }
+
+    #[inline]
+    pub fn legal_moves(&self) -> MoveList {
+        self.chess.legal_moves()
+    }
+
+    #[inline]
+    pub fn halfmoves(&self) -> u32 {
+        self.chess.halfmoves()
+    }
+
+    pub fn fen(&self) -> String {
+        Fen::from_position(&self.chess, EnPassantMode::Legal).to_string()
+    }
+
+    /// Copy-make: the position after the legal move `m`. Hot loops clone into their own
+    /// local and call [`Position::make_move`] instead, which saves a copy of the position.
+    pub fn play(&self, m: Move) -> Position {
+        let mut child = self.clone();
+        child.make_move(m);
+        child
+    }
+
+    /// Plays the legal move `m` here, updating the key incrementally. This is the one
+    /// make-move path of the engine (search, perft and the UCI move list).
+    #[inline]
+    pub fn make_move(&mut self, m: Move) {
+        let us = self.chess.turn();
+        let rights = self.chess.castles().castling_rights();
+        let mut key = self.key ^ Zobrist64::zobrist_for_white_turn().0 ^ self.ep_key;
+        let touches_castling = match m {
+            Move::Normal { role, from, capture, to, promotion } => {
+                key ^= piece_key(from, role.of(us)) ^ piece_key(to, promotion.unwrap_or(role).of(us));
+                if let Some(captured) = capture {
+                    key ^= piece_key(to, captured.of(!us));
+                }
+                role == Role::King || rights.contains(from) || rights.contains(to)
+            }
+            Move::EnPassant { from, to } => {
+                let captured = Square::from_coords(to.file(), from.rank());
+                key ^= piece_key(from, Role::Pawn.of(us))
+                    ^ piece_key(to, Role::Pawn.of(us))
+                    ^ piece_key(captured, Role::Pawn.of(!us));
+                false
+            }
+            Move::Castle { king, rook } => {
+                let side = CastlingSide::from_king_side(king < rook);
+                let king_to = Square::from_coords(side.king_to_file(), king.rank());
+                let rook_to = Square::from_coords(side.rook_to_file(), king.rank());
+                key ^= piece_key(king, Role::King.of(us))
+                    ^ piece_key(rook, Role::Rook.of(us))
+                    ^ piece_key(king_to, Role::King.of(us))
+                    ^ piece_key(rook_to, Role::Rook.of(us));
+                true
+            }
+            // Drops do not exist in standard chess; the caller only passes legal moves.
+            Move::Put { .. } => false,
+        };
+        let castling_before = if touches_castling { castling_key(&self.chess) } else { 0 };
+        self.chess.play_unchecked(m);
+        if touches_castling {
+            key ^= castling_before ^ castling_key(&self.chess);
+        }
+        self.ep_key = en_passant_key(&self.chess);
+        self.key = key ^ self.ep_key;
+    }
+
+    /// Parses a move in UCI notation and checks it is legal here. Both castling notations
+    /// (`e1g1` and king-takes-rook `e1h1`) are accepted in either mode.
+    pub fn parse_uci_move(&self, text: &str) -> Result<Move, IllegalMove> {
+        let uci = UciMove::from_ascii(text.as_bytes()).map_err(|_| IllegalMove(text.to_string()))?;
+        uci.to_move(&self.chess).map_err(|_| IllegalMove(text.to_string()))
+    }
+}
+
+/// A move that is malformed or not legal in the position it was given for.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct IllegalMove(pub String);
+
+impl fmt::Display for IllegalMove {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "illegal move '{}'", self.0)
+    }
+}
+
+impl std::error::Error for IllegalMove {}
+
+/// The UCI text of a move: `e1g1` castling normally, `e1h1` (king takes rook) in Chess960.
+pub fn uci_move(m: Move, mode: CastlingMode) -> String {
+    UciMove::from_move(m, mode).to_string()
+}
+
+#[inline]
+fn piece_key(sq: Square, piece: Piece) -> u64 {
+    Zobrist64::zobrist_for_piece(sq, piece).0
+}
+
+fn castling_key(chess: &Chess) -> u64 {
+    let mut key = 0;
+    for color in Color::ALL {
+        for side in CastlingSide::ALL {
+            if chess.castles().has(color, side) {
+                key ^= Zobrist64::zobrist_for_castling_right(color, side).0;
+            }
+        }
+    }
+    key
+}
+
+fn en_passant_key(chess: &Chess) -> u64 {
+    chess.ep_square(EnPassantMode::Legal).map_or(0, |sq| Zobrist64::zobrist_for_en_passant_file(sq.file()).0)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn play_line(fen: &str, moves: &[&str]) -> Position {
+        let (mut pos, _) = Position::from_fen(fen, CastlingMode::Standard).expect("valid FEN");
+        for text in moves {
+            let m = pos.parse_uci_move(text).expect("legal move");
+            pos = pos.play(m);
+        }
+        pos
+    }
+
+    /// The reference keys of the polyglot book format specification.
+    #[test]
+    fn keys_match_polyglot_reference() {
+        let cases: &[(&[&str], u64)] = &[
+            (&[], 0x463b96181691fc9c),
+            (&["e2e4"], 0x823c9b50fd114196),
+            (&["e2e4", "d7d5"], 0x0756b94461c50fb0),
+            (&["e2e4", "d7d5", "e4e5"], 0x662fafb965db29d4),
+            (&["e2e4", "d7d5", "e4e5", "f7f5"], 0x22a48b5a8e47ff78),
+            (&["e2e4", "d7d5", "e4e5", "f7f5", "e1e2"], 0x652a607ca3f242c1),
+            (&["e2e4", "d7d5", "e4e5", "f7f5", "e1e2", "e8f7"], 0x00fdd303c946bdd9),
+            (&["a2a4", "b7b5", "h2h4", "b5b4", "c2c4"], 0x3c8123ea7b067637),
+            (&["a2a4", "b7b5", "h2h4", "b5b4", "c2c4", "b4c3", "a1a3"], 0x5c3f9b829b279560),
+        ];
+        for (moves, expected) in cases {
+            let pos = play_line(START_FEN, moves);
+            assert_eq!(pos.key(), *expected, "after {moves:?}");
+        }
+    }
+
+    /// Plays pseudo-random legal games and compares the incremental key with a key
+    /// computed from scratch after every move: castling, en passant, promotions and
+    /// captures of castling rooks all come up within a few thousand moves.
+    #[test]
+    fn incremental_key_equals_key_from_scratch() {
+        let starts = [
+            START_FEN,
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1",
+            "4k3/pppppppp/8/8/8/8/PPPPPPPP/4K3 w - - 0 1",
+        ];
+        let mut seed: u64 = 0x9e37_79b9_7f4a_7c15;
+        let mut checked = 0;
+        for fen in starts {
+            for _game in 0..20 {
+                let (mut pos, _) = Position::from_fen(fen, CastlingMode::Standard).expect("valid FEN");
+                for _ply in 0..120 {
+                    let moves = pos.legal_moves();
+                    if moves.is_empty() {
+                        break;
+                    }
+                    seed ^= seed << 13;
+                    seed ^= seed >> 7;
+                    seed ^= seed << 17;
+                    let m = moves[(seed % moves.len() as u64) as usize];
+                    pos = pos.play(m);
+                    let scratch = pos.chess().zobrist_hash::<Zobrist64>(EnPassantMode::Legal).0;
+                    assert_eq!(pos.key(), scratch, "{} after {m}", pos.fen());
+                    checked += 1;
+                }
+            }
+        }
+        assert!(checked > 5_000, "only {checked} moves checked");
+    }
+
+    #[test]
+    fn pinned_en_passant_is_not_in_the_key() {
+        // After d2d4 the pawn on e4 could take en passant only by exposing its king.
+        let pinned = play_line("8/8/8/8/k3p2Q/8/3P4/3K4 w - - 0 1", &["d2d4"]);
+        let (same, _) =
+            Position::from_fen("8/8/8/8/k2Pp2Q/8/8/3K4 b - - 0 1", CastlingMode::Standard).expect("valid FEN");
+        assert_eq!(pinned.key(), same.key());
+    }
+
+    #[test]
+    fn rejects_impossible_positions_and_repairs_castling() {
+        let bad = [
+            "",
+            "nonsense",
+            "8/8/8/8/8/8/8/8 w - - 0 1",
+            "rnbq1bnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQ - 0 1",
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR x KQkq - 0 1",
+            "4k3/8/8/8/8/8/8/4K2R b - - 0 1 extra",
+            "4k2R/8/8/8/8/8/8/4K3 w - - 0 1",
+            "qqqqkqqq/qqqqqqqq/8/8/8/8/8/4K3 w - - 0 1",
+        ];
+        for fen in bad {
+            assert!(Position::from_fen(fen, CastlingMode::Standard).is_err(), "accepted '{fen}'");
+        }
+        let (pos, repair) =
+            Position::from_fen("4k3/8/8/8/8/8/8/4K3 w KQkq - 0 1", CastlingMode::Standard).expect("repairable");
+        assert!(repair.is_some());
+        assert_eq!(pos.fen(), "4k3/8/8/8/8/8/8/4K3 w - - 0 1");
+    }
+
+    #[test]
+    fn castling_notation_follows_the_mode() {
+        let pos = play_line("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", &[]);
+        let castle = pos.parse_uci_move("e1g1").expect("legal");
+        assert_eq!(pos.parse_uci_move("e1h1"), Ok(castle));
+        assert_eq!(uci_move(castle, CastlingMode::Standard), "e1g1");
+        assert_eq!(uci_move(castle, CastlingMode::Chess960), "e1h1");
+        assert!(pos.parse_uci_move("e1e3").is_err());
+        assert!(pos.parse_uci_move("0000").is_err());
+        assert!(pos.parse_uci_move("zz").is_err());
+    }
+}

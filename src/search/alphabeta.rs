@@ -1,0 +1,143 @@
+//! The node search: negamax alpha-beta with principal variation search (PVS).
+//!
+//! `PV` nodes have an open window and keep the principal variation; all other nodes are
+//! searched with a null window, only to prove a move is no better than alpha. The const
+//! parameter compiles the function twice, once for each kind.
+
+use shakmaty::MoveList;
+
+use super::ordering::{MovePicker, is_noisy};
+use super::searcher::Searcher;
+use super::{DRAW, INFINITY, MATE, MAX_PLY};
+use crate::eval::evaluate;
+use crate::position::Position;
+use crate::tt::{Bound, PackedMove};
+
+impl Searcher<'_> {
+    pub(crate) fn alphabeta<const PV: bool>(
+        &mut self,
+        pos: &Position,
+        mut alpha: i32,
+        beta: i32,
+        depth: i32,
+        ply: usize,
+    ) -> i32 {
+        self.pv.clear(ply);
+
+        // Step 1. At the horizon, resolve captures (or evaluate, for the minimax tests).
+        if depth <= 0 {
+            return if self.limits.heuristics.quiescence {
+                self.qsearch(pos, alpha, beta, ply)
+            } else {
+                evaluate(pos.chess())
+            };
+        }
+
+        // Step 2. Count the node; unwind at once once the search is stopped.
+        if self.visit_node() {
+            return 0;
+        }
+        self.seldepth = self.seldepth.max(ply);
+        let in_check = pos.is_check();
+
+        // Step 3. Draws (never at the root, which must return a move).
+        if ply > 0 && self.is_draw(pos, in_check) {
+            return DRAW;
+        }
+        if ply >= MAX_PLY - 1 {
+            return evaluate(pos.chess());
+        }
+
+        // Step 4. Transposition table: a deep enough bound ends a null-window node.
+        let tt_hit = self.tt.probe(pos.key(), ply);
+        if let Some(hit) = tt_hit
+            && !PV
+            && self.limits.heuristics.tt_cutoffs
+            && hit.depth >= depth
+            && match hit.bound {
+                Bound::Exact => true,
+                Bound::Lower => hit.score >= beta,
+                Bound::Upper => hit.score <= alpha,
+            }
+        {
+            return hit.score;
+        }
+        let tt_move = tt_hit.map_or(PackedMove::NONE, |hit| hit.best_move);
+        let static_eval = (!in_check).then(|| evaluate(pos.chess()));
+
+        // Step 5. No legal move: checkmate or stalemate.
+        let moves = pos.legal_moves();
+        if moves.is_empty() {
+            return if in_check { -MATE + ply as i32 } else { DRAW };
+        }
+
+        // Step 6. Search the moves, best first; later moves with a null window, re-searched
+        // with the full window only when they beat alpha.
+        let side = pos.turn();
+        let mut picker = MovePicker::new(moves, tt_move, self.history, side, ply);
+        let mut best_score = -INFINITY;
+        let mut best_move = None;
+        let mut quiets_tried = MoveList::new();
+        let mut searched = 0;
+        while let Some(m) = picker.next_move() {
+            let mut child = pos.clone();
+            child.make_move(m);
+            let new_depth = depth - 1 + self.extension(&child, ply);
+            self.push_key(child.key());
+            let mut score;
+            if searched == 0 {
+                score = -self.alphabeta::<PV>(&child, -beta, -alpha, new_depth, ply + 1);
+            } else {
+                score = -self.alphabeta::<false>(&child, -alpha - 1, -alpha, new_depth, ply + 1);
+                if PV && score > alpha && score < beta {
+                    score = -self.alphabeta::<true>(&child, -beta, -alpha, new_depth, ply + 1);
+                }
+            }
+            self.pop_key();
+            if self.stopped {
+                return 0;
+            }
+            searched += 1;
+
+            if score > best_score {
+                best_score = score;
+                if score > alpha {
+                    best_move = Some(m);
+                    if PV {
+                        self.pv.update(ply, m);
+                    }
+                    if score >= beta {
+                        if !is_noisy(m) {
+                            self.history.reward_cutoff(side, ply, m, &quiets_tried, depth);
+                        }
+                        break;
+                    }
+                    alpha = score;
+                }
+            }
+            if !is_noisy(m) {
+                quiets_tried.push(m);
+            }
+        }
+
+        // Step 7. Remember the result.
+        let bound = if best_score >= beta {
+            Bound::Lower
+        } else if best_move.is_some() {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        let best_code = best_move.map_or(PackedMove::NONE, PackedMove::new);
+        self.tt.store(pos.key(), ply, best_code, best_score, static_eval, depth, bound);
+        best_score
+    }
+
+    /// One more ply after a check, while the line is not yet twice the iteration's depth
+    /// (so that long checking sequences cannot run away).
+    #[inline]
+    pub(crate) fn extension(&self, child: &Position, ply: usize) -> i32 {
+        let allowed = self.limits.heuristics.check_extension && (ply as i32) < 2 * self.root_depth;
+        i32::from(allowed && child.is_check())
+    }
+}

@@ -1,0 +1,137 @@
+//! The search: iterative deepening over a principal variation search (PVS) with a
+//! transposition table, quiescence search, killer moves and a history table.
+//!
+//! The search only reports and returns results; the caller (the UCI engine, bench, the EPD
+//! runner) decides what to print. Stopping is shared through [`Signals`].
+
+mod alphabeta;
+mod driver;
+mod history;
+mod ordering;
+mod qsearch;
+mod searcher;
+
+use std::sync::atomic::AtomicBool;
+use std::time::Duration;
+
+use shakmaty::Move;
+
+pub use driver::search;
+pub use history::History;
+
+use crate::time::TimeBudget;
+use crate::tt::Bound;
+
+/// Plies the search can go below the root, quiescence included.
+pub const MAX_PLY: usize = 128;
+/// The deepest iteration the driver starts.
+pub const MAX_DEPTH: i32 = 100;
+/// The score of being mated right now; a mate in n plies scores `MATE - n`.
+pub const MATE: i32 = 32_000;
+/// Scores at or beyond this (in either sign) are mate scores.
+pub const MATE_BOUND: i32 = MATE - MAX_PLY as i32;
+/// Above every score the search can return.
+pub const INFINITY: i32 = MATE + 1;
+pub const DRAW: i32 = 0;
+
+/// When to stop searching. Everything `None` and not `infinite`: search until `stop`
+/// or the maximum depth.
+#[derive(Clone, Debug, Default)]
+pub struct Limits {
+    pub depth: Option<i32>,
+    pub nodes: Option<u64>,
+    /// Stop once a mate in at most this many moves is proven.
+    pub mate: Option<u32>,
+    /// From the clock or `movetime`; not enforced while pondering.
+    pub time: Option<TimeBudget>,
+    /// Never stop by itself: only `stop` ends the search.
+    pub infinite: bool,
+    /// Root moves to consider; empty means all.
+    pub searchmoves: Vec<Move>,
+    pub heuristics: Heuristics,
+}
+
+/// Switches for the parts of the search that change its values, not only its speed.
+/// All on for play; tests turn them off to compare the search with plain minimax.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Heuristics {
+    /// Return a stored score when the table entry is deep enough.
+    pub tt_cutoffs: bool,
+    /// Search one ply deeper after a move that gives check.
+    pub check_extension: bool,
+    /// Resolve captures at the horizon; off: evaluate the horizon node statically.
+    pub quiescence: bool,
+}
+
+impl Default for Heuristics {
+    fn default() -> Self {
+        Heuristics { tt_cutoffs: true, check_extension: true, quiescence: true }
+    }
+}
+
+impl Heuristics {
+    /// Only what leaves the minimax value unchanged (move ordering).
+    pub const MINIMAX: Heuristics = Heuristics { tt_cutoffs: false, check_extension: false, quiescence: false };
+}
+
+/// Flags the controller sets while a search runs.
+#[derive(Debug, Default)]
+pub struct Signals {
+    /// End the search now.
+    pub stop: AtomicBool,
+    /// A `go ponder` search not yet converted by `ponderhit`: no time limits apply.
+    pub pondering: AtomicBool,
+}
+
+/// The state of the search after an iteration (or at the end).
+#[derive(Clone, Debug)]
+pub struct Report<'a> {
+    pub depth: i32,
+    pub seldepth: usize,
+    pub score: i32,
+    /// `Exact` unless the score is only a bound.
+    pub bound: Bound,
+    pub nodes: u64,
+    pub elapsed: Duration,
+    pub hashfull: u32,
+    pub pv: &'a [Move],
+}
+
+/// What the search settled on.
+#[derive(Clone, Debug)]
+pub struct SearchResult {
+    /// `None` only when the root has no legal move.
+    pub best_move: Option<Move>,
+    pub ponder_move: Option<Move>,
+    pub score: i32,
+    pub depth: i32,
+    pub nodes: u64,
+    pub pv: Vec<Move>,
+}
+
+/// Full moves to mate for a mate score: positive when the side to move mates,
+/// negative when it is mated, `Some(0)` when it is checkmated now.
+pub fn mate_in_moves(score: i32) -> Option<i32> {
+    if score >= MATE_BOUND {
+        Some((MATE - score + 1) / 2)
+    } else if score <= -MATE_BOUND {
+        Some(-(MATE + score) / 2)
+    } else {
+        None
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn mate_distances_in_moves() {
+        assert_eq!(mate_in_moves(MATE - 1), Some(1));
+        assert_eq!(mate_in_moves(MATE - 3), Some(2));
+        assert_eq!(mate_in_moves(-(MATE - 2)), Some(-1));
+        assert_eq!(mate_in_moves(-(MATE - 4)), Some(-2));
+        assert_eq!(mate_in_moves(-MATE), Some(0));
+        assert_eq!(mate_in_moves(150), None);
+    }
+}

@@ -1,0 +1,197 @@
+//! The state of one running search: the shared table and signals, the limits, the node
+//! count, the keys of the game and the current line (for repetitions), and the PV table.
+
+use std::sync::atomic::Ordering;
+use std::time::{Duration, Instant};
+
+use shakmaty::{Bitboard, Move, Position as _};
+
+use super::history::History;
+use super::{Limits, MAX_PLY, Signals};
+use crate::position::Position;
+use crate::tt::TranspositionTable;
+
+/// Check the clock and the stop flag once per this many nodes (about a millisecond).
+const POLL_INTERVAL: u64 = 1024;
+
+pub(crate) struct Searcher<'a> {
+    pub tt: &'a TranspositionTable,
+    pub signals: &'a Signals,
+    pub limits: &'a Limits,
+    pub history: &'a mut History,
+    pub nodes: u64,
+    pub seldepth: usize,
+    /// The iteration's depth; bounds how far checks may extend.
+    pub root_depth: i32,
+    /// Set once the search must unwind; every node returns at once after that.
+    pub stopped: bool,
+    pub pv: PvTable,
+    /// Keys of the game before the root, the root, then the line being searched.
+    keys: Vec<u64>,
+    root_index: usize,
+    start: Instant,
+    /// When the hard time limit starts counting: the start, or the `ponderhit`.
+    hard_start: Instant,
+    pondering: bool,
+}
+
+impl<'a> Searcher<'a> {
+    pub fn new(
+        root: &Position,
+        game_keys: &[u64],
+        limits: &'a Limits,
+        tt: &'a TranspositionTable,
+        signals: &'a Signals,
+        history: &'a mut History,
+    ) -> Searcher<'a> {
+        let mut keys = Vec::with_capacity(game_keys.len() + MAX_PLY + 1);
+        keys.extend_from_slice(game_keys);
+        keys.push(root.key());
+        let now = Instant::now();
+        Searcher {
+            tt,
+            signals,
+            limits,
+            history,
+            nodes: 0,
+            seldepth: 0,
+            root_depth: 0,
+            stopped: false,
+            pv: PvTable::new(),
+            keys,
+            root_index: game_keys.len(),
+            start: now,
+            hard_start: now,
+            pondering: signals.pondering.load(Ordering::Relaxed),
+        }
+    }
+
+    pub fn elapsed(&self) -> Duration {
+        self.start.elapsed()
+    }
+
+    /// Counts a node; true when the search must stop.
+    #[inline]
+    pub fn visit_node(&mut self) -> bool {
+        self.nodes += 1;
+        if self.limits.nodes.is_some_and(|max| self.nodes >= max) {
+            self.stopped = true;
+        }
+        if self.nodes.is_multiple_of(POLL_INTERVAL) {
+            self.poll();
+        }
+        self.stopped
+    }
+
+    /// Looks at the stop flag and the clock.
+    pub fn poll(&mut self) {
+        if self.signals.stop.load(Ordering::Relaxed) {
+            self.stopped = true;
+            return;
+        }
+        self.notice_ponderhit();
+        if let Some(budget) = self.limits.time
+            && !self.pondering
+            && self.hard_start.elapsed() >= budget.hard
+        {
+            self.stopped = true;
+        }
+    }
+
+    /// After `ponderhit` the clock runs: the hard limit counts from now.
+    pub fn notice_ponderhit(&mut self) {
+        if self.pondering && !self.signals.pondering.load(Ordering::Relaxed) {
+            self.pondering = false;
+            self.hard_start = Instant::now();
+        }
+    }
+
+    pub fn is_pondering(&self) -> bool {
+        self.pondering
+    }
+
+    /// The soft limit counts from the `go`: time spent pondering is time we had.
+    pub fn past_soft_limit(&self) -> bool {
+        self.limits.time.is_some_and(|budget| !self.pondering && self.start.elapsed() >= budget.soft)
+    }
+
+    pub fn push_key(&mut self, key: u64) {
+        self.keys.push(key);
+    }
+
+    pub fn pop_key(&mut self) {
+        self.keys.pop();
+    }
+
+    /// Draw by the fifty-move rule, repetition or insufficient material. Not called at the
+    /// root: there we must still pick a move.
+    pub fn is_draw(&self, pos: &Position, in_check: bool) -> bool {
+        if pos.halfmoves() >= 100 && !(in_check && pos.legal_moves().is_empty()) {
+            return true;
+        }
+        self.is_repetition(pos.halfmoves()) || is_insufficient_material(pos)
+    }
+
+    /// A position that occurred earlier in the search line repeats: the side that
+    /// repeated it could repeat it again, so it is scored as a draw at once. One that
+    /// occurred only before the root must have occurred twice (threefold repetition).
+    fn is_repetition(&self, halfmoves: u32) -> bool {
+        let current = self.keys.len() - 1;
+        let key = self.keys[current];
+        let window = (halfmoves as usize).min(current);
+        let mut before_root = 0;
+        // The same side is to move only every second ply, and a position cannot
+        // repeat within two plies.
+        for back in (4..=window).step_by(2) {
+            let index = current - back;
+            if self.keys[index] == key {
+                if index >= self.root_index {
+                    return true;
+                }
+                before_root += 1;
+                if before_root == 2 {
+                    return true;
+                }
+            }
+        }
+        false
+    }
+}
+
+/// No side can mate: bare kings, or kings with a single minor piece, or bishops all on
+/// squares of one colour. The cheap bitboard test avoids the full rule most of the time.
+fn is_insufficient_material(pos: &Position) -> bool {
+    let board = pos.chess().board();
+    let heavy_or_pawns: Bitboard = board.pawns() | board.rooks() | board.queens();
+    heavy_or_pawns.is_empty() && pos.chess().is_insufficient_material()
+}
+
+/// The triangular PV table: `line(ply)` is the best line found from `ply` downwards.
+pub(crate) struct PvTable {
+    lines: Vec<Vec<Move>>,
+}
+
+impl PvTable {
+    fn new() -> PvTable {
+        PvTable { lines: (0..=MAX_PLY).map(|_| Vec::with_capacity(MAX_PLY)).collect() }
+    }
+
+    #[inline]
+    pub fn clear(&mut self, ply: usize) {
+        self.lines[ply].clear();
+    }
+
+    /// `m` followed by the child's line becomes this ply's line.
+    #[inline]
+    pub fn update(&mut self, ply: usize, m: Move) {
+        let (this, below) = self.lines.split_at_mut(ply + 1);
+        let line = &mut this[ply];
+        line.clear();
+        line.push(m);
+        line.extend_from_slice(&below[0]);
+    }
+
+    pub fn line(&self, ply: usize) -> &[Move] {
+        &self.lines[ply]
+    }
+}

@@ -1,0 +1,105 @@
+//! How long to think, from the clock.
+//!
+//! The soft budget is when the driver stops starting new iterations; the hard budget is
+//! when the search is aborted mid-iteration. Both leave the `Move Overhead` unspent and
+//! never exceed what is on the clock.
+
+use std::time::Duration;
+
+/// Our side's clock in a `go` command.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Clock {
+    pub time: Duration,
+    pub increment: Duration,
+    /// Moves until the next time control; `None` for sudden death.
+    pub moves_to_go: Option<u32>,
+}
+
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct TimeBudget {
+    pub soft: Duration,
+    pub hard: Duration,
+}
+
+/// Moves we plan the remaining time for when the clock does not say.
+const SUDDEN_DEATH_MOVES: u32 = 25;
+/// The hard budget is this many soft budgets...
+const HARD_FACTOR: u32 = 3;
+/// ... but never more than this share of the usable time (1/2), or 9/10 when the next
+/// time control comes after this move.
+const MAX_SHARE: (u32, u32) = (1, 2);
+const LAST_MOVE_SHARE: (u32, u32) = (9, 10);
+
+impl TimeBudget {
+    /// The budget for one move from the clock.
+    pub fn from_clock(clock: Clock, overhead: Duration) -> TimeBudget {
+        let usable = clock.time.saturating_sub(overhead);
+        let moves = clock.moves_to_go.unwrap_or(SUDDEN_DEATH_MOVES).clamp(1, 50);
+        let (num, den) = if moves == 1 { LAST_MOVE_SHARE } else { MAX_SHARE };
+        let cap = usable * num / den;
+        let soft = (usable / moves + clock.increment * 3 / 4).min(cap);
+        let hard = (soft * HARD_FACTOR).min(cap);
+        TimeBudget { soft, hard }
+    }
+
+    /// `go movetime`: use the time given, less the overhead (but at least half of it).
+    pub fn from_movetime(movetime: Duration, overhead: Duration) -> TimeBudget {
+        let time = movetime.saturating_sub(overhead).max(movetime / 2);
+        TimeBudget { soft: time, hard: time }
+    }
+
+    /// The tighter of two budgets (`go movetime` together with a clock).
+    pub fn min(self, other: TimeBudget) -> TimeBudget {
+        TimeBudget { soft: self.soft.min(other.soft), hard: self.hard.min(other.hard) }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const fn ms(n: u64) -> Duration {
+        Duration::from_millis(n)
+    }
+
+    fn budget(time: u64, inc: u64, mtg: Option<u32>, overhead: u64) -> TimeBudget {
+        TimeBudget::from_clock(Clock { time: ms(time), increment: ms(inc), moves_to_go: mtg }, ms(overhead))
+    }
+
+    #[test]
+    fn sudden_death_with_increment() {
+        let b = budget(10_000, 100, None, 30);
+        assert_eq!(b.soft, ms(9970) / 25 + ms(75));
+        assert_eq!(b.hard, b.soft * 3);
+    }
+
+    #[test]
+    fn never_more_than_the_clock_allows() {
+        for (time, inc, mtg) in [
+            (100, 10, None),
+            (50, 1000, None),
+            (1000, 0, Some(1)),
+            (1000, 5000, Some(1)),
+            (20, 0, None),
+            (0, 0, None),
+            (60_000, 0, Some(2)),
+        ] {
+            let b = budget(time, inc, mtg, 30);
+            let usable = ms(time).saturating_sub(ms(30));
+            assert!(b.soft <= b.hard, "{time} {inc} {mtg:?}");
+            assert!(b.hard <= usable, "{time} {inc} {mtg:?}: {b:?}");
+        }
+    }
+
+    #[test]
+    fn last_move_before_the_control_may_use_most_of_the_clock() {
+        let b = budget(1030, 0, Some(1), 30);
+        assert_eq!(b.hard, ms(900));
+    }
+
+    #[test]
+    fn movetime_keeps_the_overhead() {
+        assert_eq!(TimeBudget::from_movetime(ms(1000), ms(30)).hard, ms(970));
+        assert_eq!(TimeBudget::from_movetime(ms(40), ms(30)).hard, ms(20));
+    }
+}

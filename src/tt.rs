@@ -1,0 +1,399 @@
+//! The transposition table: a hash table of search results shared by all search threads.
+//!
+//! # Concurrency contract
+//!
+//! The table is shared without locks. Every entry is two `AtomicU64` words written and read
+//! with relaxed ordering, so a reader can see one word of an old entry and one of a new one
+//! (a torn entry), or an entry another thread is overwriting. We accept that race and detect
+//! it: the first word stores `key ^ data`, so a probe only trusts an entry whose two words
+//! XOR back to the probed key. A torn entry fails that check and reads as a miss. An entry
+//! that passes can still come from a different position with a colliding index and key (one
+//! in 2^64 per probe); the search therefore treats the stored move as a hint and plays it
+//! only if it is among the legal moves it generated. Nothing here is `unsafe`.
+//!
+//! # Layout
+//!
+//! Entries live in buckets of four, 64 bytes, one cache line. The data word holds:
+//!
+//! | bits  | field                                                     |
+//! |-------|-----------------------------------------------------------|
+//! | 0-15  | best move, packed (see [`PackedMove`]); 0 = none           |
+//! | 16-31 | score, i16, mate scores relative to this node (see below) |
+//! | 32-47 | static evaluation, i16; i16::MIN = none (in check)        |
+//! | 48-55 | depth, u8                                                 |
+//! | 56-57 | bound: 0 = empty, 1 = upper, 2 = lower, 3 = exact          |
+//! | 58-63 | generation (age) of the search that wrote it, 6 bits      |
+//!
+//! # Mate scores
+//!
+//! The search scores a mate by its distance from the root (`MATE - ply`). A table entry is
+//! reached from many roots at many plies, so a mate score is stored as the distance from
+//! the node itself (`score + ply` for a mate we give, `score - ply` for one we take) and
+//! turned back into a distance from the current root when it is loaded.
+
+use std::sync::atomic::{AtomicU8, AtomicU64, Ordering};
+
+use shakmaty::Move;
+
+use crate::search::MATE_BOUND;
+
+/// A move in 16 bits: from square, to square, promotion role. Castling is stored as king
+/// takes rook, so every legal move of a position has its own code. 0 means no move.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub struct PackedMove(u16);
+
+impl PackedMove {
+    pub const NONE: PackedMove = PackedMove(0);
+
+    pub fn new(m: Move) -> PackedMove {
+        let (from, to) = match m {
+            Move::Normal { from, to, .. } | Move::EnPassant { from, to } => (from, to),
+            Move::Castle { king, rook } => (king, rook),
+            Move::Put { .. } => return PackedMove::NONE,
+        };
+        let promotion = m.promotion().map_or(0, |role| role as u16);
+        PackedMove(u16::from(from) | (u16::from(to) << 6) | (promotion << 12))
+    }
+
+    pub fn is_none(self) -> bool {
+        self.0 == 0
+    }
+
+    /// Whether `m` is the move this code stands for.
+    #[inline]
+    pub fn is(self, m: Move) -> bool {
+        !self.is_none() && PackedMove::new(m) == self
+    }
+}
+
+/// What a score in the table says about the true value.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Bound {
+    /// The true value is at most the score (every move failed low).
+    Upper = 1,
+    /// The true value is at least the score (a move failed high).
+    Lower = 2,
+    /// The score is the true value at that depth.
+    Exact = 3,
+}
+
+impl Bound {
+    fn from_bits(bits: u64) -> Option<Bound> {
+        match bits {
+            1 => Some(Bound::Upper),
+            2 => Some(Bound::Lower),
+            3 => Some(Bound::Exact),
+            _ => None,
+        }
+    }
+}
+
+/// An entry found for a key, with its score already adjusted to the probing ply.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct TtHit {
+    pub best_move: PackedMove,
+    pub score: i32,
+    pub eval: Option<i32>,
+    pub depth: i32,
+    pub bound: Bound,
+}
+
+#[derive(Default)]
+struct Entry {
+    key_xor_data: AtomicU64,
+    data: AtomicU64,
+}
+
+#[derive(Default)]
+#[repr(align(64))]
+struct Bucket {
+    entries: [Entry; ENTRIES_PER_BUCKET],
+}
+
+const ENTRIES_PER_BUCKET: usize = 4;
+const _: () = assert!(size_of::<Bucket>() == 64);
+
+const GENERATION_MASK: u8 = 0x3f;
+const EVAL_NONE: i16 = i16::MIN;
+const MAX_DEPTH: i32 = u8::MAX as i32;
+
+pub struct TranspositionTable {
+    buckets: Vec<Bucket>,
+    generation: AtomicU8,
+}
+
+/// The table could not get the memory it was asked for.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct AllocError {
+    pub megabytes: usize,
+}
+
+impl std::fmt::Display for AllocError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "cannot allocate a {} MB hash table", self.megabytes)
+    }
+}
+
+impl std::error::Error for AllocError {}
+
+impl TranspositionTable {
+    /// A table of `megabytes` MB (at least one bucket).
+    pub fn new(megabytes: usize) -> Result<TranspositionTable, AllocError> {
+        let count = (megabytes.saturating_mul(1024 * 1024) / size_of::<Bucket>()).max(1);
+        let mut buckets = Vec::new();
+        buckets.try_reserve_exact(count).map_err(|_| AllocError { megabytes })?;
+        buckets.resize_with(count, Bucket::default);
+        Ok(TranspositionTable { buckets, generation: AtomicU8::new(0) })
+    }
+
+    /// A one-bucket table, for when memory is refused: the engine still plays.
+    pub fn tiny() -> TranspositionTable {
+        TranspositionTable { buckets: vec![Bucket::default()], generation: AtomicU8::new(0) }
+    }
+
+    /// Empties every entry. Must not race with a search (the engine stops it first).
+    pub fn clear(&self) {
+        for bucket in &self.buckets {
+            for entry in &bucket.entries {
+                entry.key_xor_data.store(0, Ordering::Relaxed);
+                entry.data.store(0, Ordering::Relaxed);
+            }
+        }
+        self.generation.store(0, Ordering::Relaxed);
+    }
+
+    /// Starts a new search: entries of earlier searches become first to be replaced.
+    pub fn new_search(&self) {
+        let next = (self.generation.load(Ordering::Relaxed) + 1) & GENERATION_MASK;
+        self.generation.store(next, Ordering::Relaxed);
+    }
+
+    fn bucket(&self, key: u64) -> &Bucket {
+        // Multiply-shift maps the key onto any table size without a modulo.
+        let index = ((u128::from(key) * self.buckets.len() as u128) >> 64) as usize;
+        &self.buckets[index]
+    }
+
+    pub fn probe(&self, key: u64, ply: usize) -> Option<TtHit> {
+        for entry in &self.bucket(key).entries {
+            let data = entry.data.load(Ordering::Relaxed);
+            let check = entry.key_xor_data.load(Ordering::Relaxed);
+            if check ^ data != key {
+                continue;
+            }
+            let bound = Bound::from_bits((data >> 56) & 3)?;
+            return Some(TtHit {
+                best_move: PackedMove(data as u16),
+                score: score_from_tt(i32::from((data >> 16) as u16 as i16), ply),
+                eval: Some((data >> 32) as u16 as i16).filter(|&e| e != EVAL_NONE).map(i32::from),
+                depth: ((data >> 48) & 0xff) as i32,
+                bound,
+            });
+        }
+        None
+    }
+
+    /// Stores a result. Replaces the entry of the same key, else the entry that is least
+    /// worth keeping: shallow and from old searches.
+    #[allow(clippy::too_many_arguments)]
+    pub fn store(
+        &self,
+        key: u64,
+        ply: usize,
+        best_move: PackedMove,
+        score: i32,
+        eval: Option<i32>,
+        depth: i32,
+        bound: Bound,
+    ) {
+        let generation = self.generation.load(Ordering::Relaxed);
+        let bucket = self.bucket(key);
+        let mut victim = &bucket.entries[0];
+        let mut victim_worth = i32::MAX;
+        for entry in &bucket.entries {
+            let data = entry.data.load(Ordering::Relaxed);
+            let stored_key = entry.key_xor_data.load(Ordering::Relaxed) ^ data;
+            if stored_key == key {
+                let old_depth = ((data >> 48) & 0xff) as i32;
+                let old_generation = (data >> 58) as u8;
+                // Keep a deeper result of this search unless the new one is exact.
+                if bound != Bound::Exact && depth + 3 < old_depth && old_generation == generation {
+                    return;
+                }
+                let best_move = if best_move.is_none() { PackedMove(data as u16) } else { best_move };
+                write(entry, key, best_move, score_to_tt(score, ply), eval, depth, bound, generation);
+                return;
+            }
+            let worth = if (data >> 56) & 3 == 0 {
+                i32::MIN
+            } else {
+                let age = i32::from(generation.wrapping_sub((data >> 58) as u8) & GENERATION_MASK);
+                ((data >> 48) & 0xff) as i32 - 8 * age
+            };
+            if worth < victim_worth {
+                victim = entry;
+                victim_worth = worth;
+            }
+        }
+        write(victim, key, best_move, score_to_tt(score, ply), eval, depth, bound, generation);
+    }
+
+    /// Per mille of entries written by the current search, from a sample of 1000.
+    pub fn hashfull(&self) -> u32 {
+        let generation = self.generation.load(Ordering::Relaxed);
+        let sample = self.buckets.iter().take(1000 / ENTRIES_PER_BUCKET);
+        let mut used = 0;
+        let mut seen = 0;
+        for bucket in sample {
+            for entry in &bucket.entries {
+                let data = entry.data.load(Ordering::Relaxed);
+                seen += 1;
+                if (data >> 56) & 3 != 0 && (data >> 58) as u8 == generation {
+                    used += 1;
+                }
+            }
+        }
+        used * 1000 / seen.max(1)
+    }
+}
+
+#[allow(clippy::too_many_arguments)]
+fn write(
+    entry: &Entry,
+    key: u64,
+    best_move: PackedMove,
+    score: i32,
+    eval: Option<i32>,
+    depth: i32,
+    bound: Bound,
+    generation: u8,
+) {
+    let eval = eval.map_or(EVAL_NONE, |e| e.clamp(-i32::from(i16::MAX), i32::from(i16::MAX)) as i16);
+    let data = u64::from(best_move.0)
+        | (u64::from(score as i16 as u16) << 16)
+        | (u64::from(eval as u16) << 32)
+        | ((depth.clamp(0, MAX_DEPTH) as u64) << 48)
+        | ((bound as u64) << 56)
+        | (u64::from(generation & GENERATION_MASK) << 58);
+    entry.key_xor_data.store(key ^ data, Ordering::Relaxed);
+    entry.data.store(data, Ordering::Relaxed);
+}
+
+/// Mate distance from the root -> mate distance from this node.
+pub fn score_to_tt(score: i32, ply: usize) -> i32 {
+    let ply = ply as i32;
+    if score >= MATE_BOUND {
+        score + ply
+    } else if score <= -MATE_BOUND {
+        score - ply
+    } else {
+        score
+    }
+}
+
+/// Mate distance from the stored node -> mate distance from the current root.
+pub fn score_from_tt(score: i32, ply: usize) -> i32 {
+    let ply = ply as i32;
+    if score >= MATE_BOUND {
+        score - ply
+    } else if score <= -MATE_BOUND {
+        score + ply
+    } else {
+        score
+    }
+}
+
+/// The move with this code among `moves`, if any: the only way a table move is played.
+pub fn find_move(moves: &[Move], code: PackedMove) -> Option<Move> {
+    moves.iter().copied().find(|&m| code.is(m))
+}
+
+#[cfg(test)]
+fn packed_from_parts(from: shakmaty::Square, to: shakmaty::Square, promotion: Option<shakmaty::Role>) -> PackedMove {
+    PackedMove(u16::from(from) | (u16::from(to) << 6) | (promotion.map_or(0, |r| r as u16) << 12))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::position::Position;
+    use crate::search::MATE;
+    use shakmaty::{CastlingMode, Role, Square};
+
+    #[test]
+    fn stores_and_loads_every_field() {
+        let tt = TranspositionTable::new(1).expect("1 MB");
+        let pos = Position::startpos();
+        let m = pos.parse_uci_move("g1f3").expect("legal");
+        tt.store(pos.key(), 3, PackedMove::new(m), -123, Some(45), 7, Bound::Lower);
+        let hit = tt.probe(pos.key(), 3).expect("stored");
+        assert_eq!(
+            hit,
+            TtHit { best_move: PackedMove::new(m), score: -123, eval: Some(45), depth: 7, bound: Bound::Lower }
+        );
+        assert!(tt.probe(pos.key() ^ 1, 3).is_none());
+        tt.clear();
+        assert!(tt.probe(pos.key(), 3).is_none());
+    }
+
+    #[test]
+    fn mate_scores_survive_a_store_and_load_at_another_ply() {
+        let tt = TranspositionTable::new(1).expect("1 MB");
+        // Found at ply 5: we mate in 3 plies from here, so 8 plies from that root.
+        let mate_for_us = MATE - 8;
+        tt.store(42, 5, PackedMove::NONE, mate_for_us, None, 4, Bound::Exact);
+        // Seen again at ply 2 of a later search: the mate is 3 plies away, 5 from the root.
+        assert_eq!(tt.probe(42, 2).map(|h| h.score), Some(MATE - 5));
+        let mated = -(MATE - 8);
+        tt.store(43, 5, PackedMove::NONE, mated, None, 4, Bound::Exact);
+        assert_eq!(tt.probe(43, 9).map(|h| h.score), Some(-(MATE - 12)));
+        // Ordinary scores are not touched.
+        tt.store(44, 5, PackedMove::NONE, 250, None, 4, Bound::Upper);
+        assert_eq!(tt.probe(44, 0).map(|h| h.score), Some(250));
+    }
+
+    #[test]
+    fn a_move_from_a_colliding_entry_is_played_only_if_legal() {
+        let tt = TranspositionTable::new(1).expect("1 MB");
+        let (pos, _) =
+            Position::from_fen("4k3/8/8/8/8/8/4P3/4K3 w - - 0 1", CastlingMode::Standard).expect("valid FEN");
+        // Another position wrote a1h8 (a rook move) under this key: a collision.
+        let foreign = packed_from_parts(Square::A1, Square::H8, None);
+        tt.store(pos.key(), 0, foreign, 0, None, 1, Bound::Exact);
+        let hit = tt.probe(pos.key(), 0).expect("stored");
+        let moves = pos.legal_moves();
+        assert_eq!(find_move(&moves, hit.best_move), None);
+        // A promotion code on a non-promoting move is not that move either.
+        let e2e4_queen = packed_from_parts(Square::E2, Square::E4, Some(Role::Queen));
+        assert_eq!(find_move(&moves, e2e4_queen), None);
+        let e2e4 = packed_from_parts(Square::E2, Square::E4, None);
+        assert_eq!(find_move(&moves, e2e4), pos.parse_uci_move("e2e4").ok());
+    }
+
+    #[test]
+    fn castling_moves_have_their_own_code() {
+        let (pos, _) =
+            Position::from_fen("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", CastlingMode::Standard).expect("valid FEN");
+        let moves = pos.legal_moves();
+        let codes: std::collections::HashSet<_> = moves.iter().map(|&m| PackedMove::new(m)).collect();
+        assert_eq!(codes.len(), moves.len());
+    }
+
+    #[test]
+    fn keeps_deep_entries_and_replaces_stale_ones() {
+        let tt = TranspositionTable::new(1).expect("1 MB");
+        tt.store(7, 0, PackedMove::NONE, 10, None, 12, Bound::Lower);
+        tt.store(7, 0, PackedMove::NONE, 20, None, 2, Bound::Lower);
+        assert_eq!(tt.probe(7, 0).map(|h| h.depth), Some(12));
+        tt.new_search();
+        tt.store(7, 0, PackedMove::NONE, 20, None, 2, Bound::Lower);
+        assert_eq!(tt.probe(7, 0).map(|h| h.depth), Some(2));
+        // Key 7 maps to the first bucket, inside the 1000-entry sample: 1 per mille.
+        assert_eq!(tt.hashfull(), 1);
+    }
+
+    #[test]
+    fn refuses_a_table_larger_than_the_address_space() {
+        assert!(TranspositionTable::new(usize::MAX / 1024).is_err());
+    }
+}

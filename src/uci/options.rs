@@ -1,0 +1,167 @@
+//! The UCI options, declared once. The same table prints the `uci` listing and checks
+//! every `setoption`, so the two cannot disagree.
+
+use std::fmt;
+
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum OptionId {
+    Hash,
+    Threads,
+    ClearHash,
+    MoveOverhead,
+    Ponder,
+    MultiPv,
+    Chess960,
+}
+
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum OptionKind {
+    Spin { default: i64, min: i64, max: i64 },
+    Check { default: bool },
+    Button,
+}
+
+pub struct OptionSpec {
+    pub id: OptionId,
+    pub name: &'static str,
+    pub kind: OptionKind,
+}
+
+pub const DEFAULT_HASH_MB: i64 = 16;
+pub const DEFAULT_MOVE_OVERHEAD_MS: i64 = 30;
+
+pub const OPTIONS: &[OptionSpec] = &[
+    OptionSpec {
+        id: OptionId::Hash,
+        name: "Hash",
+        kind: OptionKind::Spin { default: DEFAULT_HASH_MB, min: 1, max: 65536 },
+    },
+    OptionSpec { id: OptionId::Threads, name: "Threads", kind: OptionKind::Spin { default: 1, min: 1, max: 1 } },
+    OptionSpec { id: OptionId::ClearHash, name: "Clear Hash", kind: OptionKind::Button },
+    OptionSpec {
+        id: OptionId::MoveOverhead,
+        name: "Move Overhead",
+        kind: OptionKind::Spin { default: DEFAULT_MOVE_OVERHEAD_MS, min: 0, max: 5000 },
+    },
+    OptionSpec { id: OptionId::Ponder, name: "Ponder", kind: OptionKind::Check { default: false } },
+    OptionSpec { id: OptionId::MultiPv, name: "MultiPV", kind: OptionKind::Spin { default: 1, min: 1, max: 1 } },
+    OptionSpec { id: OptionId::Chess960, name: "UCI_Chess960", kind: OptionKind::Check { default: false } },
+];
+
+/// A checked option value.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum OptionValue {
+    Spin(i64),
+    Check(bool),
+    Button,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum OptionError {
+    Unknown { name: String },
+    MissingValue { name: &'static str },
+    NotANumber { name: &'static str, got: String },
+    OutOfRange { name: &'static str, min: i64, max: i64, got: i64 },
+    NotABoolean { name: &'static str, got: String },
+}
+
+impl fmt::Display for OptionError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            OptionError::Unknown { name } => write!(f, "unknown option '{name}'"),
+            OptionError::MissingValue { name } => write!(f, "option '{name}' needs a value"),
+            OptionError::NotANumber { name, got } => write!(f, "option '{name}' needs a whole number, not '{got}'"),
+            OptionError::OutOfRange { name, min, max, got } => {
+                write!(f, "option '{name}' must be from {min} to {max}, not {got}")
+            }
+            OptionError::NotABoolean { name, got } => write!(f, "option '{name}' must be true or false, not '{got}'"),
+        }
+    }
+}
+
+impl std::error::Error for OptionError {}
+
+impl OptionSpec {
+    /// The line for the `uci` listing.
+    pub fn uci_line(&self) -> String {
+        match self.kind {
+            OptionKind::Spin { default, min, max } => {
+                format!("option name {} type spin default {default} min {min} max {max}", self.name)
+            }
+            OptionKind::Check { default } => format!("option name {} type check default {default}", self.name),
+            OptionKind::Button => format!("option name {} type button", self.name),
+        }
+    }
+
+    pub fn default_value(&self) -> OptionValue {
+        match self.kind {
+            OptionKind::Spin { default, .. } => OptionValue::Spin(default),
+            OptionKind::Check { default } => OptionValue::Check(default),
+            OptionKind::Button => OptionValue::Button,
+        }
+    }
+
+    fn parse_value(&self, value: Option<&str>) -> Result<OptionValue, OptionError> {
+        let name = self.name;
+        match self.kind {
+            OptionKind::Button => Ok(OptionValue::Button),
+            OptionKind::Spin { min, max, .. } => {
+                let text = value.ok_or(OptionError::MissingValue { name })?;
+                let got: i64 = text.parse().map_err(|_| OptionError::NotANumber { name, got: text.to_string() })?;
+                if (min..=max).contains(&got) {
+                    Ok(OptionValue::Spin(got))
+                } else {
+                    Err(OptionError::OutOfRange { name, min, max, got })
+                }
+            }
+            OptionKind::Check { .. } => {
+                let text = value.ok_or(OptionError::MissingValue { name })?;
+                match text.to_ascii_lowercase().as_str() {
+                    "true" => Ok(OptionValue::Check(true)),
+                    "false" => Ok(OptionValue::Check(false)),
+                    _ => Err(OptionError::NotABoolean { name, got: text.to_string() }),
+                }
+            }
+        }
+    }
+}
+
+/// Finds the option (names are case-insensitive) and checks the value against it.
+pub fn parse_setoption(name: &str, value: Option<&str>) -> Result<(OptionId, OptionValue), OptionError> {
+    let spec = OPTIONS
+        .iter()
+        .find(|spec| spec.name.eq_ignore_ascii_case(name))
+        .ok_or_else(|| OptionError::Unknown { name: name.to_string() })?;
+    Ok((spec.id, spec.parse_value(value)?))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn listing_matches_the_uci_grammar() {
+        let lines: Vec<String> = OPTIONS.iter().map(OptionSpec::uci_line).collect();
+        assert_eq!(lines[0], "option name Hash type spin default 16 min 1 max 65536");
+        assert!(lines.contains(&"option name Clear Hash type button".to_string()));
+        assert!(lines.contains(&"option name UCI_Chess960 type check default false".to_string()));
+    }
+
+    #[test]
+    fn names_are_case_insensitive_and_values_checked() {
+        assert_eq!(parse_setoption("hash", Some("64")), Ok((OptionId::Hash, OptionValue::Spin(64))));
+        assert_eq!(parse_setoption("move overhead", Some("0")), Ok((OptionId::MoveOverhead, OptionValue::Spin(0))));
+        assert_eq!(parse_setoption("PONDER", Some("True")), Ok((OptionId::Ponder, OptionValue::Check(true))));
+        assert_eq!(parse_setoption("Clear Hash", None), Ok((OptionId::ClearHash, OptionValue::Button)));
+        assert_eq!(
+            parse_setoption("Hash", Some("0")),
+            Err(OptionError::OutOfRange { name: "Hash", min: 1, max: 65536, got: 0 })
+        );
+        assert!(matches!(parse_setoption("Hash", Some("lots")), Err(OptionError::NotANumber { .. })));
+        assert!(matches!(parse_setoption("Hash", None), Err(OptionError::MissingValue { .. })));
+        assert!(matches!(parse_setoption("Threads", Some("2")), Err(OptionError::OutOfRange { .. })));
+        assert!(matches!(parse_setoption("Ponder", Some("yes")), Err(OptionError::NotABoolean { .. })));
+        assert!(matches!(parse_setoption("Hashish", Some("1")), Err(OptionError::Unknown { .. })));
+        assert!(matches!(parse_setoption("Hash", Some("99999999999999999999")), Err(OptionError::NotANumber { .. })));
+    }
+}
