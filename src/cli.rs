@@ -64,7 +64,7 @@ pub fn run(args: &[String]) -> ExitCode {
     match result {
         Ok(code) => code,
         Err(CliError::Usage(why)) => {
-            eprintln!("bramble: {why}\n{USAGE}");
+            eprintln!("bramble: {why} (see 'bramble help')");
             ExitCode::from(2)
         }
         Err(CliError::Failed(why)) => {

@@ -11,8 +11,8 @@ use shakmaty::fen::Fen;
 use shakmaty::uci::UciMove;
 use shakmaty::zobrist::{Zobrist64, ZobristValue};
 use shakmaty::{
-    CastlingMode, CastlingSide, Chess, Color, EnPassantMode, Move, MoveList, Piece, Position as _, PositionErrorKinds,
-    Role, Square,
+    CastlingMode, CastlingSide, Chess, Color, EnPassantMode, Move, MoveList, Piece, Position as _, PositionError,
+    PositionErrorKinds, Role, Square,
 };
 
 pub const START_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
@@ -71,8 +71,9 @@ impl Position {
     }
 
     /// Parses a FEN (the move counters may be left out). Kings missing, too much material,
-    /// the side not to move in check, an impossible check or pawns on the back rank are
-    /// errors; impossible castling rights and en passant squares are dropped and reported.
+    /// the side not to move in check or pawns on the back rank are errors; impossible
+    /// castling rights and en passant squares are dropped and reported. Checks that no
+    /// game could reach (two aligned sliders, as in some perft suites) are played as given.
     pub fn from_fen(fen: &str, mode: CastlingMode) -> Result<(Position, Option<FenRepair>), FenError> {
         let fen = fen.trim();
         if fen.is_empty() {
@@ -84,8 +85,10 @@ impl Position {
             Ok(chess) => chess,
             Err(err) => {
                 let kinds = err.kinds();
-                let fixable = PositionErrorKinds::INVALID_CASTLING_RIGHTS | PositionErrorKinds::INVALID_EP_SQUARE;
-                if !(kinds - fixable).is_empty() {
+                let tolerated = PositionErrorKinds::INVALID_CASTLING_RIGHTS
+                    | PositionErrorKinds::INVALID_EP_SQUARE
+                    | PositionErrorKinds::IMPOSSIBLE_CHECK;
+                if !(kinds - tolerated).is_empty() {
                     return Err(FenError::Illegal(format!("{err} in '{fen}'")));
                 }
                 if kinds.contains(PositionErrorKinds::INVALID_CASTLING_RIGHTS) {
@@ -94,13 +97,7 @@ impl Position {
                 if kinds.contains(PositionErrorKinds::INVALID_EP_SQUARE) {
                     repair.push("en passant square");
                 }
-                // Each call drops one kind of error; the rest were checked above.
-                match err.ignore_invalid_castling_rights() {
-                    Ok(chess) => chess,
-                    Err(err) => {
-                        err.ignore_invalid_ep_square().map_err(|e| FenError::Illegal(format!("{e} in '{fen}'")))?
-                    }
-                }
+                accept_tolerated(err).ok_or_else(|| FenError::Illegal(format!("unplayable position '{fen}'")))?
             }
         };
         let repair = (!repair.is_empty())
@@ -217,6 +214,19 @@ impl std::error::Error for IllegalMove {}
 /// The UCI text of a move: `e1g1` castling normally, `e1h1` (king takes rook) in Chess960.
 pub fn uci_move(m: Move, mode: CastlingMode) -> String {
     UciMove::from_move(m, mode).to_string()
+}
+
+/// The position behind an error whose kinds are all tolerated (each call drops one kind).
+fn accept_tolerated(err: PositionError<Chess>) -> Option<Chess> {
+    let err = match err.ignore_invalid_castling_rights() {
+        Ok(chess) => return Some(chess),
+        Err(err) => err,
+    };
+    let err = match err.ignore_invalid_ep_square() {
+        Ok(chess) => return Some(chess),
+        Err(err) => err,
+    };
+    err.ignore_impossible_check().ok()
 }
 
 #[inline]

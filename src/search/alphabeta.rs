@@ -23,8 +23,14 @@ impl Searcher<'_> {
         ply: usize,
     ) -> i32 {
         self.pv.clear(ply);
+        let in_check = pos.is_check();
 
-        // Step 1. At the horizon, resolve captures (or evaluate, for the minimax tests).
+        // Step 1. Draws, also at the horizon (never at the root, which must return a move).
+        if ply > 0 && self.is_draw(pos, in_check) {
+            return DRAW;
+        }
+
+        // Step 2. At the horizon, resolve captures (or evaluate, for the minimax tests).
         if depth <= 0 {
             return if self.limits.heuristics.quiescence {
                 self.qsearch(pos, alpha, beta, ply)
@@ -33,17 +39,11 @@ impl Searcher<'_> {
             };
         }
 
-        // Step 2. Count the node; unwind at once once the search is stopped.
+        // Step 3. Count the node; unwind at once once the search is stopped.
         if self.visit_node() {
             return 0;
         }
         self.seldepth = self.seldepth.max(ply);
-        let in_check = pos.is_check();
-
-        // Step 3. Draws (never at the root, which must return a move).
-        if ply > 0 && self.is_draw(pos, in_check) {
-            return DRAW;
-        }
         if ply >= MAX_PLY - 1 {
             return evaluate(pos.chess());
         }

@@ -4,8 +4,8 @@
 //! evasion is searched, and having none is mate.
 
 use super::ordering::{MovePicker, is_noisy};
-use super::searcher::Searcher;
-use super::{INFINITY, MATE, MAX_PLY};
+use super::searcher::{Searcher, is_insufficient_material};
+use super::{DRAW, INFINITY, MATE, MAX_PLY};
 use crate::eval::evaluate;
 use crate::position::Position;
 
@@ -15,6 +15,10 @@ impl Searcher<'_> {
             return 0;
         }
         self.seldepth = self.seldepth.max(ply);
+        // A capture can leave too little material to mate.
+        if is_insufficient_material(pos) {
+            return DRAW;
+        }
         if ply >= MAX_PLY - 1 {
             return evaluate(pos.chess());
         }

@@ -160,7 +160,7 @@ impl<'a> Searcher<'a> {
 
 /// No side can mate: bare kings, or kings with a single minor piece, or bishops all on
 /// squares of one colour. The cheap bitboard test avoids the full rule most of the time.
-fn is_insufficient_material(pos: &Position) -> bool {
+pub(crate) fn is_insufficient_material(pos: &Position) -> bool {
     let board = pos.chess().board();
     let heavy_or_pawns: Bitboard = board.pawns() | board.rooks() | board.queens();
     heavy_or_pawns.is_empty() && pos.chess().is_insufficient_material()

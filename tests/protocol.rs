@@ -1,0 +1,472 @@
+//! The UCI protocol, driving the real binary over pipes.
+
+mod common;
+
+use std::time::{Duration, Instant};
+
+use common::{Engine, bestmove, field, last_info, score};
+
+const SECOND: Duration = Duration::from_secs(1);
+const START_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+/// isready / stop must be answered within this during a search. The engine answers in
+/// well under a millisecond; the margin is for a loaded 2-core CI machine.
+const LATENCY_LIMIT: Duration = Duration::from_millis(100);
+
+#[test]
+fn handshake_lists_identity_and_every_option() {
+    let mut engine = Engine::start();
+    engine.send("uci");
+    let lines: Vec<String> = engine.read_until("uciok", 5 * SECOND).into_iter().map(|l| l.text).collect();
+    assert_eq!(lines[0], format!("id name Bramble {}", env!("CARGO_PKG_VERSION")));
+    assert!(lines[1].starts_with("id author "));
+    let options: Vec<&str> = lines.iter().filter(|l| l.starts_with("option ")).map(String::as_str).collect();
+    assert_eq!(
+        options,
+        [
+            "option name Hash type spin default 16 min 1 max 65536",
+            "option name Threads type spin default 1 min 1 max 1",
+            "option name Clear Hash type button",
+            "option name Move Overhead type spin default 30 min 0 max 5000",
+            "option name Ponder type check default false",
+            "option name MultiPV type spin default 1 min 1 max 1",
+            "option name UCI_Chess960 type check default false",
+        ]
+    );
+    assert_eq!(lines.last().map(String::as_str), Some("uciok"));
+    assert_eq!(lines.len(), 2 + options.len() + 1);
+    assert!(engine.sync().is_empty());
+}
+
+#[test]
+fn every_option_can_be_set_silently() {
+    let mut engine = Engine::start();
+    for command in [
+        "setoption name Hash value 64",
+        "setoption name hash value 1",
+        "setoption name Threads value 1",
+        "setoption name Clear Hash",
+        "setoption name Move Overhead value 100",
+        "setoption name Ponder value true",
+        "setoption name MultiPV value 1",
+        "setoption name UCI_Chess960 value false",
+    ] {
+        engine.send(command);
+        assert!(engine.sync().is_empty(), "{command} printed something");
+    }
+    // The engine still searches after all of that (with a 1 MB table).
+    let (_, best) = engine.go("go depth 4", 10 * SECOND);
+    assert_ne!(bestmove(&best), "0000");
+}
+
+#[test]
+fn bad_option_values_get_one_info_string_and_change_nothing() {
+    let mut engine = Engine::start();
+    for (command, needle) in [
+        ("setoption name Hash value 0", "Hash"),
+        ("setoption name Hash value 70000", "Hash"),
+        ("setoption name Hash value lots", "Hash"),
+        ("setoption name Hash", "Hash"),
+        ("setoption name Threads value 2", "Threads"),
+        ("setoption name MultiPV value 0", "MultiPV"),
+        ("setoption name Move Overhead value -1", "Move Overhead"),
+        ("setoption name Ponder value maybe", "Ponder"),
+        ("setoption name NoSuchOption value 1", "NoSuchOption"),
+        ("setoption value 3", "setoption"),
+        ("setoption name", "setoption"),
+    ] {
+        engine.send(command);
+        let lines = engine.sync();
+        assert_eq!(lines.len(), 1, "{command}: {lines:?}");
+        assert!(lines[0].starts_with("info string ") && lines[0].contains(needle), "{command}: {lines:?}");
+    }
+}
+
+#[test]
+fn go_depth_reports_each_iteration_and_a_legal_pv() {
+    let mut engine = Engine::start();
+    engine.send("position startpos moves e2e4 e7e5");
+    let (infos, best) = engine.go("go depth 5", 20 * SECOND);
+    let depths: Vec<i64> = infos.iter().filter_map(|l| field(l, "depth")).filter_map(|d| d.parse().ok()).collect();
+    assert_eq!(depths, [1, 2, 3, 4, 5, 5], "{infos:?}");
+    let last = last_info(&infos);
+    for key in ["seldepth", "multipv", "nodes", "nps", "hashfull", "time"] {
+        assert!(field(last, key).is_some(), "no {key} in {last}");
+    }
+    assert_eq!(score(last).map(|(kind, _)| kind), Some("cp".to_string()));
+    // The PV replays legally from the position, and starts with the best move.
+    let pv: Vec<&str> = last.split(" pv ").nth(1).expect("a pv").split_whitespace().collect();
+    assert_eq!(pv[0], bestmove(&best));
+    engine.send(&format!("position startpos moves e2e4 e7e5 {}", pv.join(" ")));
+    assert!(engine.sync().is_empty(), "the PV {pv:?} is not legal");
+    // The ponder move is the PV's second move.
+    assert_eq!(best.split_whitespace().nth(3), pv.get(1).copied());
+}
+
+#[test]
+fn go_nodes_stops_within_one_percent() {
+    let mut engine = Engine::start();
+    let (infos, best) = engine.go("go nodes 50000", 20 * SECOND);
+    let nodes: u64 = field(last_info(&infos), "nodes").and_then(|n| n.parse().ok()).expect("nodes");
+    assert!((49_500..=50_500).contains(&nodes), "{nodes} nodes");
+    assert_ne!(bestmove(&best), "0000");
+}
+
+#[test]
+fn go_movetime_and_clock_respect_the_time() {
+    let mut engine = Engine::start();
+    let start = engine.send("go movetime 300");
+    let line = engine.expect("bestmove", 5 * SECOND);
+    let took = line.at - start;
+    assert!(took >= Duration::from_millis(150) && took <= Duration::from_millis(400), "{took:?}");
+
+    for go in [
+        "go wtime 2000 btime 2000 winc 0 binc 0",
+        "go wtime 500 btime 500 winc 50 binc 50 movestogo 1",
+        "go wtime 1000 btime 1 movestogo 10",
+        "go btime 100 wtime 100 winc 10 binc 10",
+    ] {
+        let start = engine.send(go);
+        let line = engine.expect("bestmove", 5 * SECOND);
+        let limit = go.split_whitespace().skip_while(|t| *t != "wtime").nth(1).and_then(|t| t.parse().ok());
+        let allowed = Duration::from_millis(limit.expect("wtime"));
+        assert!(line.at - start < allowed, "{go}: took {:?}", line.at - start);
+        assert_ne!(bestmove(&line.text), "0000");
+    }
+}
+
+#[test]
+fn go_mate_finds_the_mate_and_stops() {
+    let mut engine = Engine::start();
+    // A back-rank mate in one (Qb8# or Rc8#) satisfies "mate in at most 2".
+    engine.send("position fen 6k1/5ppp/8/8/8/8/1Q3PPP/2R3K1 w - - 0 1");
+    let (infos, best) = engine.go("go mate 2", 20 * SECOND);
+    let (kind, value) = score(last_info(&infos)).expect("a score");
+    assert_eq!((kind.as_str(), value), ("mate", 1), "{infos:?}");
+    assert!(["b2b8", "c1c8"].contains(&bestmove(&best)), "{best}");
+    // A rook-roller mate in exactly three: the search goes on until it is proven, then
+    // stops by itself.
+    engine.send("position fen 8/8/8/8/8/k7/8/K5RR w - - 0 1");
+    let (infos, _) = engine.go("go mate 3", 20 * SECOND);
+    assert_eq!(score(last_info(&infos)), Some(("mate".to_string(), 3)), "{infos:?}");
+}
+
+#[test]
+fn go_infinite_waits_for_stop_even_after_a_mate() {
+    let mut engine = Engine::start();
+    engine.send("position fen 6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1");
+    engine.send("go infinite");
+    let early = engine.drain(Duration::from_millis(700));
+    assert!(!early.iter().any(|l| l.starts_with("bestmove")), "ended by itself: {early:?}");
+    let sent = engine.send("stop");
+    let line = engine.expect("bestmove", 2 * SECOND);
+    assert!(line.at - sent < LATENCY_LIMIT, "stop took {:?}", line.at - sent);
+    assert_eq!(bestmove(&line.text), "a1a8");
+    assert!(engine.sync().is_empty());
+}
+
+#[test]
+fn isready_and_stop_are_answered_at_once_during_a_search() {
+    let mut engine = Engine::start();
+    engine.send("position startpos");
+    engine.send("go infinite");
+    std::thread::sleep(Duration::from_millis(300));
+    for _ in 0..5 {
+        let sent = engine.send("isready");
+        let line = engine.expect("readyok", 2 * SECOND);
+        assert!(line.at - sent < LATENCY_LIMIT, "isready took {:?}", line.at - sent);
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    let sent = engine.send("stop");
+    let lines = engine.read_until("bestmove", 2 * SECOND);
+    let took = lines.last().map(|l| l.at - sent).unwrap_or_default();
+    assert!(took < LATENCY_LIMIT, "stop took {took:?}");
+    // A final info line comes before the bestmove.
+    assert!(lines.len() >= 2 && lines[lines.len() - 2].text.starts_with("info depth"));
+    // Exactly one bestmove.
+    assert!(!engine.drain(Duration::from_millis(200)).iter().any(|l| l.starts_with("bestmove")));
+}
+
+#[test]
+fn ponder_then_ponderhit_becomes_a_timed_search() {
+    let mut engine = Engine::start();
+    engine.send("position startpos moves e2e4 e7e5");
+    engine.send("go ponder wtime 1000 btime 1000 winc 0 binc 0");
+    let early = engine.drain(Duration::from_millis(1500));
+    assert!(!early.iter().any(|l| l.starts_with("bestmove")), "ponder ended by itself");
+    let sent = engine.send("ponderhit");
+    let line = engine.expect("bestmove", 2 * SECOND);
+    // After ponderhit the clock runs: well within the one second left.
+    assert!(line.at - sent < Duration::from_millis(600), "{:?}", line.at - sent);
+}
+
+#[test]
+fn ponder_then_stop_answers_at_once() {
+    let mut engine = Engine::start();
+    engine.send("position startpos moves d2d4");
+    engine.send("go ponder wtime 60000 btime 60000");
+    std::thread::sleep(Duration::from_millis(300));
+    let sent = engine.send("stop");
+    let line = engine.expect("bestmove", 2 * SECOND);
+    assert!(line.at - sent < LATENCY_LIMIT);
+}
+
+#[test]
+fn searchmoves_restricts_the_root() {
+    let mut engine = Engine::start();
+    let (_, best) = engine.go("go depth 4 searchmoves a2a3 h2h3", 10 * SECOND);
+    assert!(["a2a3", "h2h3"].contains(&bestmove(&best)), "{best}");
+    // An illegal move in the list is skipped with a note; the rest still counts.
+    engine.send("go depth 3 searchmoves e2e5 g1f3");
+    let lines: Vec<String> = engine.read_until("bestmove", 10 * SECOND).into_iter().map(|l| l.text).collect();
+    assert!(lines[0].starts_with("info string") && lines[0].contains("e2e5"), "{lines:?}");
+    assert_eq!(bestmove(lines.last().expect("bestmove")), "g1f3");
+}
+
+#[test]
+fn a_new_go_during_a_search_ends_the_old_one_with_its_bestmove() {
+    let mut engine = Engine::start();
+    engine.send("go infinite");
+    std::thread::sleep(Duration::from_millis(200));
+    engine.send("go depth 2");
+    let lines: Vec<String> = engine.read_until("bestmove", 5 * SECOND).into_iter().map(|l| l.text).collect();
+    assert!(lines.last().is_some_and(|l| l.starts_with("bestmove")));
+    let (_, second) = {
+        let rest: Vec<String> = engine.read_until("bestmove", 5 * SECOND).into_iter().map(|l| l.text).collect();
+        (rest.clone(), rest.last().cloned().unwrap_or_default())
+    };
+    assert!(second.starts_with("bestmove"));
+    assert!(!engine.drain(Duration::from_millis(200)).iter().any(|l| l.starts_with("bestmove")));
+}
+
+#[test]
+fn no_legal_move_gives_mate_zero_or_a_draw_and_bestmove_0000() {
+    let mut engine = Engine::start();
+    engine.send("position fen 7k/6Q1/6K1/8/8/8/8/8 b - - 0 1");
+    let (infos, best) = engine.go("go depth 5", 5 * SECOND);
+    assert_eq!(best, "bestmove 0000");
+    assert_eq!(score(last_info(&infos)), Some(("mate".to_string(), 0)));
+    engine.send("position fen 7k/8/6QK/8/8/8/8/8 b - - 0 1");
+    let (infos, best) = engine.go("go wtime 1000 btime 1000", 5 * SECOND);
+    assert_eq!(best, "bestmove 0000");
+    assert_eq!(score(last_info(&infos)), Some(("cp".to_string(), 0)));
+    // Infinite still waits for stop.
+    engine.send("go infinite");
+    assert!(engine.drain(Duration::from_millis(300)).iter().all(|l| !l.starts_with("bestmove")));
+    engine.send("stop");
+    assert_eq!(engine.expect("bestmove", 2 * SECOND).text, "bestmove 0000");
+}
+
+#[test]
+fn position_with_moves_and_fen_forms() {
+    let mut engine = Engine::start();
+    engine.send("position startpos moves e2e4 c7c5 g1f3");
+    assert_eq!(engine.fen(), "rnbqkbnr/pp1ppppp/8/2p5/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2");
+    // A FEN without move counters; tabs and repeated spaces between tokens.
+    engine.send("position\tfen  8/8/8/8/8/8/8/K1k5 w - -\tmoves  a1a2");
+    assert_eq!(engine.fen(), "8/8/8/8/8/8/K7/2k5 b - - 1 1");
+    // Impossible castling rights are dropped, with a note.
+    engine.send("position fen 4k3/8/8/8/8/8/8/4K3 w KQkq - 0 1");
+    let lines = engine.sync();
+    assert!(lines.len() == 1 && lines[0].starts_with("info string"), "{lines:?}");
+    assert_eq!(engine.fen(), "4k3/8/8/8/8/8/8/4K3 w - - 0 1");
+}
+
+#[test]
+fn chess960_castling_is_king_takes_rook() {
+    let mut engine = Engine::start();
+    engine.send("setoption name UCI_Chess960 value true");
+    // Shredder-FEN castling field; king on f1, rooks on a1 and h1. Short castling is f1h1
+    // (f1g1 is a plain king move).
+    let fen = "4k3/8/8/8/8/8/8/R4K1R w HA - 0 1";
+    engine.send(&format!("position fen {fen}"));
+    let (_, best) = engine.go("go depth 3 searchmoves f1h1", 10 * SECOND);
+    assert_eq!(bestmove(&best), "f1h1");
+    engine.send(&format!("position fen {fen} moves f1h1"));
+    assert_eq!(engine.fen(), "4k3/8/8/8/8/8/8/R4RK1 b - - 1 1");
+    engine.send(&format!("position fen {fen} moves f1g1"));
+    assert_eq!(engine.fen(), "4k3/8/8/8/8/8/8/R5KR b - - 1 1");
+    // X-FEN (KQkq) in a Chess960 start position is understood too.
+    engine.send("position fen nrbqkbrn/pppppppp/8/8/8/8/PPPPPPPP/NRBQKBRN w KQkq - 0 1 moves g2g3 g7g6 f1g2 f8g7 e1g1");
+    assert!(engine.sync().is_empty());
+    assert!(engine.fen().starts_with("nrbqk1rn/ppppppbp/6p1/8/8/6P1/PPPPPPBP/NRBQ1RKN b"), "{}", engine.fen());
+
+    // Standard mode prints castling as e1g1.
+    engine.send("setoption name UCI_Chess960 value false");
+    engine.send("position fen r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1");
+    let (_, best) = engine.go("go depth 2 searchmoves e1g1", 10 * SECOND);
+    assert_eq!(bestmove(&best), "e1g1");
+}
+
+#[test]
+fn threefold_repetition_through_the_game_history_scores_a_draw() {
+    let mut engine = Engine::start();
+    // White is a queen up. In this history the position after a2a1 would be on the board
+    // for the third time: that move must score exactly 0, any other move a win.
+    let line = "position fen 7k/8/8/8/8/8/2Q5/K7 b - - 0 1 moves h8g8 a1a2 g8h8 a2a1 h8g8 a1a2 g8h8";
+    engine.send(line);
+    let (infos, best) = engine.go("go depth 5 searchmoves a2a1", 10 * SECOND);
+    assert_eq!(bestmove(&best), "a2a1");
+    assert_eq!(score(last_info(&infos)), Some(("cp".to_string(), 0)));
+    let (infos, _) = engine.go("go depth 5 searchmoves a2b1", 10 * SECOND);
+    assert!(score(last_info(&infos)).is_some_and(|(_, v)| v > 500), "{infos:?}");
+    // Without the history the same move is no draw.
+    engine.send("position fen 7k/8/8/8/8/8/K1Q5/8 w - - 0 1");
+    let (infos, _) = engine.go("go depth 5 searchmoves a2a1", 10 * SECOND);
+    assert!(score(last_info(&infos)).is_some_and(|(_, v)| v > 500), "{infos:?}");
+}
+
+#[test]
+fn fifty_move_rule_scores_a_draw() {
+    let mut engine = Engine::start();
+    // A rook up, but 99 half-moves without a capture or pawn move: every move draws.
+    engine.send("position fen 8/8/8/8/8/5k2/8/5K1R w - - 99 80");
+    let (infos, _) = engine.go("go depth 4", 10 * SECOND);
+    assert_eq!(score(last_info(&infos)), Some(("cp".to_string(), 0)));
+}
+
+#[test]
+fn ucinewgame_then_isready() {
+    let mut engine = Engine::start();
+    engine.go("go depth 5", 10 * SECOND);
+    engine.send("ucinewgame");
+    assert!(engine.sync().is_empty());
+    assert_eq!(engine.fen(), START_FEN);
+}
+
+#[test]
+fn d_and_eval_and_perft_commands() {
+    let mut engine = Engine::start();
+    engine.send("d");
+    let lines = engine.sync();
+    assert!(lines.contains(&format!("Fen: {START_FEN}")));
+    assert!(lines.contains(&"Key: 463B96181691FC9C".to_string()));
+    engine.send("eval");
+    let lines = engine.sync();
+    assert!(lines.last().is_some_and(|l| l.starts_with("Evaluation: 0 cp")), "{lines:?}");
+    engine.send("go perft 3");
+    let lines: Vec<String> = engine.read_until("8902 nodes", 10 * SECOND).into_iter().map(|l| l.text).collect();
+    assert!(lines.contains(&"e2e4: 600".to_string()), "{lines:?}");
+    engine.send("perft 2");
+    engine.expect("400 nodes", 10 * SECOND);
+}
+
+#[test]
+fn quit_during_a_search_prints_the_bestmove_and_exits() {
+    let mut engine = Engine::start();
+    engine.send("go infinite");
+    std::thread::sleep(Duration::from_millis(200));
+    engine.send("quit");
+    engine.expect("bestmove", 2 * SECOND);
+    assert_eq!(engine.wait_exit(2 * SECOND), Some(0));
+}
+
+#[test]
+fn end_of_input_ends_the_process_cleanly() {
+    let mut engine = Engine::start();
+    engine.send("go infinite");
+    std::thread::sleep(Duration::from_millis(200));
+    engine.close_stdin();
+    engine.expect("bestmove", 2 * SECOND);
+    assert_eq!(engine.wait_exit(2 * SECOND), Some(0));
+
+    let mut idle = Engine::start();
+    idle.close_stdin();
+    assert_eq!(idle.wait_exit(2 * SECOND), Some(0));
+}
+
+/// Every kind of broken input: the engine stays alive, answers isready, says what was
+/// wrong in at most one `info string` line, and keeps its position.
+#[test]
+fn malformed_input_never_hurts() {
+    let mut engine = Engine::start();
+    let base = "position startpos moves e2e4 e7e5";
+    let fen_after = "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2";
+    engine.send(base);
+    assert_eq!(engine.fen(), fen_after);
+
+    let long_line = format!("position startpos moves {}", "e2e4 ".repeat(200_000));
+    let cases: Vec<(&str, Vec<u8>)> = vec![
+        ("bad FEN", b"position fen rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR x KQkq - 0 1\n".to_vec()),
+        ("FEN without a king", b"position fen 8/8/8/8/8/8/8/K7 w - - 0 1\n".to_vec()),
+        ("FEN with too many pieces", b"position fen qqqqkqqq/qqqqqqqq/8/8/8/8/8/4K3 w - - 0 1\n".to_vec()),
+        ("side not to move in check", b"position fen 4k3/8/8/8/8/8/8/4K2R w - - 0 1 moves h1e1 e8d8\n".to_vec()),
+        ("opposite check", b"position fen 4k3/4R3/8/8/8/8/8/4K3 w - - 0 1\n".to_vec()),
+        ("pawn on the back rank", b"position fen P3k3/8/8/8/8/8/8/4K3 w - - 0 1\n".to_vec()),
+        ("garbage FEN", b"position fen hello world\n".to_vec()),
+        ("empty FEN", b"position fen\n".to_vec()),
+        ("illegal move in the list", b"position startpos moves e2e4 e7e5 e1e3\n".to_vec()),
+        ("malformed move", b"position startpos moves e2e4 zz99\n".to_vec()),
+        ("null move", b"position startpos moves 0000\n".to_vec()),
+        ("position without a start", b"position moves e2e4\n".to_vec()),
+        ("position alone", b"position\n".to_vec()),
+        ("go depth without value", b"go depth\n".to_vec()),
+        ("go nodes not a number", b"go nodes many\n".to_vec()),
+        ("go movetime negative", b"go movetime -5\n".to_vec()),
+        ("go perft without depth", b"go perft\n".to_vec()),
+        ("out-of-range option", b"setoption name Hash value 99999999\n".to_vec()),
+        ("unknown command", b"flip the board\n".to_vec()),
+        ("debug without value", b"debug\n".to_vec()),
+        ("empty line", b"\n".to_vec()),
+        ("whitespace-only line", b"   \t  \n".to_vec()),
+        ("tabs between tokens", b"\tsetoption\tname\tPonder\tvalue\tfalse\t\n".to_vec()),
+        ("CRLF line end", b"setoption name Ponder value false\r\n".to_vec()),
+        ("CR line end", b"setoption name Ponder value false\r".to_vec()),
+        ("non-UTF-8 bytes", b"\xff\xfe\xfd position \xc3\x28 startpos\n".to_vec()),
+        ("NUL bytes", b"\0\0\0\n".to_vec()),
+        ("1 MB line", format!("{long_line}\n").into_bytes()),
+        ("control characters", b"\x1b[31mred\x07\n".to_vec()),
+    ];
+    for (what, bytes) in &cases {
+        engine.send_bytes(bytes);
+        let lines = engine.sync();
+        assert!(lines.len() <= 1, "{what}: {lines:?}");
+        assert!(lines.iter().all(|l| l.starts_with("info string")), "{what}: {lines:?}");
+        assert!(lines.iter().all(|l| l.len() < 300), "{what}: reply too long");
+        assert_eq!(engine.fen(), fen_after, "{what} changed the position");
+    }
+    // Rejected commands named their problem.
+    engine.send("position startpos moves e2e4 e7e5 e1e3");
+    let lines = engine.sync();
+    assert!(lines[0].contains("e1e3") && lines[0].contains("unchanged"), "{lines:?}");
+    engine.send("go depth");
+    assert!(engine.sync()[0].contains("depth"));
+    // A rejected go starts no search.
+    engine.send("go nodes many");
+    assert!(engine.drain(Duration::from_millis(300)).iter().all(|l| !l.starts_with("bestmove")));
+    // Still plays.
+    let (_, best) = engine.go("go depth 3", 10 * SECOND);
+    assert_ne!(bestmove(&best), "0000");
+}
+
+/// A whole game at 0.1 s + 0.01 s per side, the engine against itself, with the clock
+/// kept here the way a GUI keeps it: no move may take longer than the time left.
+#[test]
+fn a_game_at_a_tenth_of_a_second_is_played_without_a_time_loss() {
+    use shakmaty::{Chess, Position, uci::UciMove};
+    let mut engine = Engine::start();
+    let mut pos = Chess::default();
+    let mut moves: Vec<String> = Vec::new();
+    let mut clock = [Duration::from_millis(100), Duration::from_millis(100)];
+    let increment = Duration::from_millis(10);
+    engine.send("ucinewgame");
+    engine.sync();
+    for ply in 0..160 {
+        if pos.is_game_over() {
+            break;
+        }
+        let side = ply % 2;
+        engine.send(&format!("position startpos moves {}", moves.join(" ")));
+        let start = Instant::now();
+        engine.send(&format!("go wtime {} btime {} winc 10 binc 10", clock[0].as_millis(), clock[1].as_millis()));
+        let line = engine.expect("bestmove", 2 * SECOND);
+        let used = line.at - start;
+        assert!(used < clock[side], "ply {ply}: used {used:?} of {:?}", clock[side]);
+        clock[side] = clock[side] - used + increment;
+        let text = bestmove(&line.text).to_string();
+        let uci: UciMove = text.parse().expect("a UCI move");
+        let m = uci.to_move(&pos).expect("a legal move");
+        pos.play_unchecked(m);
+        moves.push(text);
+    }
+    assert!(moves.len() >= 40, "the game ended after {} plies", moves.len());
+}

@@ -1,0 +1,150 @@
+//! The command-line tools: output formats, exit statuses and error messages.
+
+mod common;
+
+use std::path::PathBuf;
+
+use common::run_cli;
+
+fn temp_file(name: &str, text: &str) -> PathBuf {
+    let path = std::env::temp_dir().join(format!("bramble-test-{}-{name}", std::process::id()));
+    std::fs::write(&path, text).expect("write a temporary file");
+    path
+}
+
+/// `<N> nodes <M> nps` -> N
+fn nodes_line(line: &str) -> u64 {
+    let parts: Vec<&str> = line.split_whitespace().collect();
+    assert!(parts.len() == 4 && parts[1] == "nodes" && parts[3] == "nps", "not a nodes line: '{line}'");
+    assert!(parts[2].parse::<u64>().is_ok(), "{line}");
+    parts[0].parse().expect("a node count")
+}
+
+#[test]
+fn bench_is_deterministic() {
+    let (code, out, err) = run_cli(&["bench", "3"]);
+    assert_eq!(code, 0, "{err}");
+    let first = nodes_line(out.lines().last().expect("a line"));
+    assert_eq!(err.lines().filter(|l| l.starts_with("position ")).count(), bramble::bench::POSITIONS.len());
+    let (_, out, _) = run_cli(&["bench", "3"]);
+    assert_eq!(nodes_line(out.lines().last().expect("a line")), first);
+}
+
+#[test]
+fn perft_counts_divides_and_compares() {
+    let (code, out, _) = run_cli(&["perft", "4"]);
+    assert_eq!((code, nodes_line(out.lines().last().expect("a line"))), (0, 197_281));
+
+    let (code, out, _) = run_cli(&["perft", "2", "--divide"]);
+    assert_eq!(code, 0);
+    let divided: Vec<&str> = out.lines().filter(|l| l.contains(": ")).collect();
+    assert_eq!(divided.len(), 20);
+    assert!(divided.iter().all(|l| l.ends_with(": 20")), "{divided:?}");
+    assert_eq!(nodes_line(out.lines().last().expect("a line")), 400);
+
+    // The FEN may come as one argument or as several.
+    let (_, out, _) = run_cli(&["perft", "3", "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8", "w", "-", "-", "0", "1"]);
+    assert_eq!(nodes_line(out.lines().last().expect("a line")), 2812);
+    let (_, out, _) =
+        run_cli(&["perft", "3", "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9", "--chess960"]);
+    assert_eq!(nodes_line(out.lines().last().expect("a line")), 12_189);
+
+    let (code, out, _) = run_cli(&["perft", "3", "--compare"]);
+    assert_eq!(code, 0);
+    assert!(out.contains("shakmaty::perft: 8902 nodes"), "{out}");
+    assert!(out.contains("speed of bramble perft / shakmaty::perft: "), "{out}");
+}
+
+#[test]
+fn perft_suite_reports_and_fails() {
+    let good = temp_file(
+        "good.epd",
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 ;D1 20 ;D2 400\n\
+         8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1; D1 14; D2 191; D5 674624\n",
+    );
+    let (code, out, _) = run_cli(&["perft-suite", good.to_str().expect("utf-8 path"), "--max-depth", "2"]);
+    assert_eq!(code, 0, "{out}");
+    assert_eq!(out.lines().filter(|l| l.contains(" ok")).count(), 2);
+    assert_eq!(out.lines().last(), Some("positions 2, checks 4, failures 0"));
+
+    let bad = temp_file("bad.epd", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 ;D1 20 ;D2 401\n");
+    let (code, out, _) = run_cli(&["perft-suite", bad.to_str().expect("utf-8 path")]);
+    assert_eq!(code, 1);
+    assert!(out.contains("D2 FAIL expected 401 got 400"), "{out}");
+    assert_eq!(out.lines().last(), Some("positions 1, checks 2, failures 1"));
+}
+
+#[test]
+fn perft_suite_over_shared_data() {
+    let Some(dir) = common::shared_data("perft_suite_over_shared_data") else { return };
+    let path = dir.join("perft/cpw6.epd");
+    let (code, out, _) = run_cli(&["perft-suite", path.to_str().expect("utf-8 path"), "--max-depth", "3"]);
+    assert_eq!(code, 0, "{out}");
+    assert_eq!(out.lines().last(), Some("positions 6, checks 18, failures 0"));
+}
+
+#[test]
+fn epd_runner_solves_and_counts() {
+    let suite = temp_file(
+        "mates.epd",
+        "6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - bm Ra8#; id \"back rank\";\n\
+         \n\
+         k7/8/1K6/8/8/8/8/6RR w - - dm 1; id \"rook mate\";\n\
+         6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - am Ra8#; id \"avoid the mate\";\n",
+    );
+    let (code, out, err) = run_cli(&["epd", suite.to_str().expect("utf-8 path"), "--depth", "3"]);
+    assert_eq!(code, 0, "{err}");
+    let lines: Vec<&str> = out.lines().collect();
+    assert!(lines[0].starts_with("back rank  expected bm Ra8#  played Ra8#  ok  "), "{out}");
+    assert!(lines[1].starts_with("rook mate  expected dm 1  played ") && lines[1].contains(" ok "), "{out}");
+    assert!(lines[2].contains(" miss "), "{out}");
+    assert_eq!(lines.last(), Some(&"solved 2/3"));
+
+    let broken = temp_file(
+        "broken.epd",
+        "6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - bm Qh7;\n6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - bm Ra8#;\n",
+    );
+    let (code, out, err) = run_cli(&["epd", broken.to_str().expect("utf-8 path"), "--nodes", "1000"]);
+    assert_eq!(code, 1);
+    assert!(err.contains("line 1") && err.contains("Qh7"), "{err}");
+    assert_eq!(out.lines().last(), Some("solved 1/1"));
+}
+
+#[test]
+fn epd_runner_over_shared_data() {
+    let Some(dir) = common::shared_data("epd_runner_over_shared_data") else { return };
+    let path = dir.join("epd/bratko-kopec.epd");
+    let (code, out, err) = run_cli(&["epd", path.to_str().expect("utf-8 path"), "--nodes", "20000"]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(out.lines().filter(|l| l.starts_with("BK.")).count(), 24);
+    assert!(out.lines().last().is_some_and(|l| l.starts_with("solved ") && l.ends_with("/24")), "{out}");
+}
+
+#[test]
+fn bad_arguments_and_files() {
+    let missing = std::env::temp_dir().join("bramble-test-no-such-file.epd");
+    let missing = missing.to_str().expect("utf-8 path");
+    for (args, code, needle) in [
+        (vec!["frobnicate"], 2, "unknown command"),
+        (vec!["perft"], 2, "needs a depth"),
+        (vec!["perft", "x"], 2, "not a valid number"),
+        (vec!["perft", "3", "--fast"], 2, "unknown option"),
+        (vec!["perft", "3", "not a fen"], 1, "invalid FEN"),
+        (vec!["perft", "3", "8/8/8/8/8/8/8/8 w - - 0 1"], 1, "illegal position"),
+        (vec!["perft-suite"], 2, "exactly one file"),
+        (vec!["perft-suite", missing], 1, "cannot read"),
+        (vec!["perft-suite", "a.epd", "--max-depth"], 2, "needs a value"),
+        (vec!["epd", missing], 1, "cannot read"),
+        (vec!["epd", "a.epd", "--depth", "x"], 2, "not a valid number"),
+        (vec!["epd", "a.epd", "--depth", "3", "--nodes", "5"], 2, "one of"),
+        (vec!["bench", "0"], 2, "depth"),
+        (vec!["bench", "3", "4"], 2, "at most one"),
+    ] {
+        let (got, out, err) = run_cli(&args);
+        assert_eq!(got, code, "{args:?}: {out}{err}");
+        assert!(err.contains(needle), "{args:?}: {err}");
+        assert_eq!(err.lines().filter(|l| l.starts_with("bramble: ")).count(), 1, "{args:?}: {err}");
+    }
+    let (code, out, _) = run_cli(&["--version"]);
+    assert_eq!((code, out.trim()), (0, format!("Bramble {}", env!("CARGO_PKG_VERSION")).as_str()));
+}
