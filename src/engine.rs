@@ -241,31 +241,22 @@ impl Engine {
         let limits = self.limits(&params);
         self.tt.new_search();
 
-        let signals = Arc::new(Signals::default());
-        signals.pondering.store(params.ponder, Ordering::Relaxed);
         let position = self.position.clone();
         let game_keys = self.game_keys.clone();
         let tt = Arc::clone(&self.tt);
         let mut history = self.history.take().unwrap_or_else(History::new);
         let output = Arc::clone(&self.output);
         let mode = self.castling_mode();
-        let thread_signals = Arc::clone(&signals);
-        let spawned =
-            std::thread::Builder::new().name("search".into()).stack_size(SEARCH_STACK_BYTES).spawn(move || {
-                let mut print_info = |r: &search::Report| output(&report::info_line(r, mode));
-                let result =
-                    search::search(&position, &game_keys, &limits, &tt, &thread_signals, &mut history, &mut print_info);
-                output(&report::bestmove_line(result.best_move, result.ponder_move, mode));
-                Some(history)
-            });
-        match spawned {
-            Ok(handle) => self.job = Some(Job { signals, handle }),
-            Err(error) => {
-                // Without a thread we cannot search; answer with a legal move all the same.
-                self.info_string(&format!("cannot start the search thread: {error}"));
-                let first = self.position.legal_moves().first().copied();
-                self.send(&report::bestmove_line(first, None, mode));
-            }
+        let started = self.start_job("search", params.ponder, move |signals| {
+            let mut print_info = |r: &search::Report| output(&report::info_line(r, mode));
+            let result = search::search(&position, &game_keys, &limits, &tt, signals, &mut history, &mut print_info);
+            output(&report::bestmove_line(result.best_move, result.ponder_move, mode));
+            Some(history)
+        });
+        if !started {
+            // Without a thread we cannot search; answer with a legal move all the same.
+            let first = self.position.legal_moves().first().copied();
+            self.send(&report::bestmove_line(first, None, mode));
         }
     }
 
@@ -307,12 +298,12 @@ impl Engine {
         let position = self.position.clone();
         let output = Arc::clone(&self.output);
         let mode = self.castling_mode();
-        self.start_job("perft", move |signals| {
+        self.start_job("perft", false, move |signals| {
             let start = Instant::now();
             let split = perft::divide(&position, depth, &signals.stop);
             if signals.stop.load(Ordering::Relaxed) {
                 output("info string perft stopped");
-                return;
+                return None;
             }
             for (m, count) in &split {
                 output(&format!("{}: {count}", crate::position::uci_move(*m, mode)));
@@ -320,33 +311,48 @@ impl Engine {
             let total: u64 = if depth == 0 { 1 } else { split.iter().map(|(_, n)| n).sum() };
             output("");
             output(&format!("{total} nodes {} nps", per_second(total, start.elapsed())));
+            None
         });
     }
 
     fn start_bench(&mut self, depth: Option<i32>) {
         self.finish_job();
         let output = Arc::clone(&self.output);
-        self.start_job("bench", move |signals| {
+        self.start_job("bench", false, move |signals| {
             let depth = depth.unwrap_or(bench::DEFAULT_DEPTH);
             match bench::run(depth, signals, &mut |_, _| {}) {
                 Some(total) => output(&format!("{} nodes {} nps", total.nodes, per_second(total.nodes, total.elapsed))),
                 None => output("info string bench stopped"),
             }
+            None
         });
     }
 
-    /// Runs a job that does not search for a move (no `bestmove`) on its own thread, so
-    /// that `stop`, `isready` and `quit` are still answered.
-    fn start_job(&mut self, name: &str, work: impl FnOnce(&Signals) + Send + 'static) {
+    /// Runs a search, perft or bench on its own thread, so that `stop`, `isready` and
+    /// `quit` are still answered. A search hands its history tables back when it ends.
+    /// False (with an `info string`) if no thread could be started.
+    fn start_job(
+        &mut self,
+        name: &str,
+        pondering: bool,
+        work: impl FnOnce(&Signals) -> Option<Box<History>> + Send + 'static,
+    ) -> bool {
         let signals = Arc::new(Signals::default());
+        signals.pondering.store(pondering, Ordering::Relaxed);
         let thread_signals = Arc::clone(&signals);
-        let spawned = std::thread::Builder::new().name(name.into()).stack_size(SEARCH_STACK_BYTES).spawn(move || {
-            work(&thread_signals);
-            None
-        });
+        let spawned = std::thread::Builder::new()
+            .name(name.into())
+            .stack_size(SEARCH_STACK_BYTES)
+            .spawn(move || work(&thread_signals));
         match spawned {
-            Ok(handle) => self.job = Some(Job { signals, handle }),
-            Err(error) => self.info_string(&format!("cannot start {name}: {error}")),
+            Ok(handle) => {
+                self.job = Some(Job { signals, handle });
+                true
+            }
+            Err(error) => {
+                self.info_string(&format!("cannot start the {name} thread: {error}"));
+                false
+            }
         }
     }
 }
