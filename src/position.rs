@@ -151,6 +151,14 @@ impl Position {
     /// make-move path of the engine (search, perft and the UCI move list).
     #[inline]
     pub fn make_move(&mut self, m: Move) {
+        // shakmaty's update covers most moves; it leaves king moves, castling, double pushes,
+        // moves touching a castling rook and moves made while an en passant square is set to
+        // the general update below. Where it answers, neither position has an en passant key.
+        if let Some(key) = self.chess.update_zobrist_hash(Zobrist64(self.key), m, EnPassantMode::Legal) {
+            self.chess.play_unchecked(m);
+            self.key = key.0;
+            return;
+        }
         let us = self.chess.turn();
         let rights = self.chess.castles().castling_rights();
         let mut key = self.key ^ Zobrist64::zobrist_for_white_turn().0 ^ self.ep_key;
