@@ -154,6 +154,9 @@ fn perft_command(args: &[String]) -> CliResult {
         Some((depth, fen)) => (number::<u32>("depth", depth)?, fen.join(" ")),
         None => return Err(CliError::Usage("perft needs a depth".into())),
     };
+    if depth > perft::MAX_DEPTH {
+        return Err(CliError::Usage(format!("perft depth must be at most {}", perft::MAX_DEPTH)));
+    }
     let mode = perft::castling_mode(args.has("--chess960"));
     let pos = if fen.is_empty() {
         Position::startpos()
@@ -210,7 +213,7 @@ fn perft_suite(args: &[String]) -> CliResult {
     let [path] = args.positional.as_slice() else {
         return Err(CliError::Usage("perft-suite needs exactly one file".into()));
     };
-    let max_depth: u32 = args.value("--max-depth")?.unwrap_or(u32::MAX);
+    let max_depth: u32 = args.value("--max-depth")?.unwrap_or(perft::MAX_DEPTH).min(perft::MAX_DEPTH);
     let mode = perft::castling_mode(args.has("--chess960"));
     let entries = perft::parse_suite(&read_file(path)?).map_err(|e| CliError::Failed(format!("{path}: {e}")))?;
     let never = AtomicBool::new(false);

@@ -9,7 +9,10 @@ use shakmaty::{CastlingMode, Move};
 
 use crate::position::Position;
 
-/// Leaf count of `pos` to `depth`. When `stop` is set the count is abandoned: the
+/// Deeper perft would never finish, and the recursion must fit the thread's stack.
+pub const MAX_DEPTH: u32 = 64;
+
+/// Leaf count of `pos` to `depth` (at most [`MAX_DEPTH`]). When `stop` is set the count is abandoned: the
 /// result is then meaningless and the caller must check the flag.
 pub fn perft(pos: &Position, depth: u32, stop: &AtomicBool) -> u64 {
     match depth {

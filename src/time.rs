@@ -36,9 +36,10 @@ impl TimeBudget {
         let usable = clock.time.saturating_sub(overhead);
         let moves = clock.moves_to_go.unwrap_or(SUDDEN_DEATH_MOVES).clamp(1, 50);
         let (num, den) = if moves == 1 { LAST_MOVE_SHARE } else { MAX_SHARE };
-        let cap = usable * num / den;
-        let soft = (usable / moves + clock.increment * 3 / 4).min(cap);
-        let hard = (soft * HARD_FACTOR).min(cap);
+        // Saturating: a GUI may send any number, and a panic would end the engine.
+        let cap = usable.saturating_mul(num) / den;
+        let soft = (usable / moves).saturating_add(clock.increment.saturating_mul(3) / 4).min(cap);
+        let hard = soft.saturating_mul(HARD_FACTOR).min(cap);
         TimeBudget { soft, hard }
     }
 
@@ -95,6 +96,15 @@ mod tests {
     fn last_move_before_the_control_may_use_most_of_the_clock() {
         let b = budget(1030, 0, Some(1), 30);
         assert_eq!(b.hard, ms(900));
+    }
+
+    #[test]
+    fn absurd_clocks_do_not_overflow() {
+        let huge = Duration::from_millis(u64::MAX);
+        let b = TimeBudget::from_clock(Clock { time: huge, increment: huge, moves_to_go: None }, ms(30));
+        assert!(b.soft <= b.hard);
+        let b = TimeBudget::from_clock(Clock { time: ms(1000), increment: huge, moves_to_go: Some(1) }, ms(30));
+        assert!(b.hard <= ms(970));
     }
 
     #[test]

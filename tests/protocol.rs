@@ -438,6 +438,31 @@ fn malformed_input_never_hurts() {
     assert_ne!(bestmove(&best), "0000");
 }
 
+/// Numbers at the edge of their types: no overflow, no endless recursion, an answer.
+#[test]
+fn absurd_numbers_are_survived() {
+    let mut engine = Engine::start();
+    for go in [
+        "go wtime 1000 btime 1000 winc 9223372036854775807 binc 9223372036854775807",
+        "go wtime -9223372036854775808 btime 5",
+        "go movetime 0",
+        "go nodes 0",
+        "go depth 4294967295 movetime 200",
+        "go mate 4294967295 movetime 200",
+        "go wtime 300 movestogo 4294967295",
+    ] {
+        let (_, best) = engine.go(go, 5 * SECOND);
+        assert_ne!(bestmove(&best), "0000", "{go}");
+        assert!(engine.sync().is_empty(), "{go}");
+    }
+    engine.send("go perft 100000");
+    let lines = engine.sync();
+    assert!(lines.len() == 1 && lines[0].starts_with("info string"), "{lines:?}");
+    engine.send("bench -5");
+    let lines = engine.sync();
+    assert!(lines.len() == 1 && lines[0].starts_with("info string"), "{lines:?}");
+}
+
 /// A whole game at 0.1 s + 0.01 s per side, the engine against itself, with the clock
 /// kept here the way a GUI keeps it: no move may take longer than the time left.
 #[test]

@@ -153,7 +153,7 @@ impl Searcher<'_> {
             return true;
         }
         let mate_found = match (self.limits.mate, best.and_then(|line| mate_in_moves(line.score))) {
-            (Some(limit), Some(moves)) => moves > 0 && moves <= limit as i32,
+            (Some(limit), Some(moves)) => moves > 0 && i64::from(moves) <= i64::from(limit),
             _ => false,
         };
         let timed = self.limits.time.is_some() && !self.is_pondering();

@@ -106,7 +106,7 @@ impl FromStr for Command {
                 "d" => Command::Display,
                 "eval" => Command::Eval,
                 "perft" => Command::Perft(parse_perft(args)?),
-                "bench" => Command::Bench(args.first().map(|t| parse_number("bench", "depth", t)).transpose()?),
+                "bench" => Command::Bench(args.first().map(|t| bench_depth(t)).transpose()?),
                 _ => continue,
             };
             return Ok(command);
@@ -213,7 +213,7 @@ fn parse_go(args: &[&str]) -> Result<Command, ParseError> {
                     "nodes" => go.nodes = Some(parse_number("go", key, value)?),
                     "mate" => go.mate = Some(parse_number("go", key, value)?),
                     "movetime" => go.movetime = Some(Duration::from_millis(parse_number("go", key, value)?)),
-                    _ => return Ok(Command::Perft(parse_number("go", "perft depth", value)?)),
+                    _ => return Ok(Command::Perft(perft_depth("go", value)?)),
                 }
             }
             other => go.ignored.push(other.to_string()),
@@ -244,7 +244,21 @@ fn clock_value(key: &str, value: &str) -> Result<Duration, ParseError> {
 
 fn parse_perft(args: &[&str]) -> Result<u32, ParseError> {
     let depth = args.first().ok_or(ParseError::MissingValue { command: "perft", what: "depth" })?;
-    parse_number("perft", "depth", depth)
+    perft_depth("perft", depth)
+}
+
+fn bench_depth(token: &str) -> Result<i32, ParseError> {
+    parse_number::<i32>("bench", "depth", token)
+        .ok()
+        .filter(|depth| (1..=crate::search::MAX_DEPTH).contains(depth))
+        .ok_or_else(|| ParseError::BadValue { command: "bench", what: "depth".into(), value: token.to_string() })
+}
+
+fn perft_depth(command: &'static str, token: &str) -> Result<u32, ParseError> {
+    parse_number::<u32>(command, "perft depth", token)
+        .ok()
+        .filter(|&depth| depth <= crate::perft::MAX_DEPTH)
+        .ok_or_else(|| ParseError::BadValue { command, what: "perft depth".into(), value: token.to_string() })
 }
 
 #[cfg(test)]
@@ -336,5 +350,10 @@ mod tests {
         assert_eq!((go.depth, go.ignored), (Some(3), vec!["fast".to_string()]));
         assert!(parse("perft").is_err());
         assert!(parse("perft deep").is_err());
+        assert!(parse("perft 65").is_err());
+        assert!(parse("go perft 100000").is_err());
+        assert_eq!(parse("bench 5"), Ok(Command::Bench(Some(5))));
+        assert!(parse("bench -5").is_err());
+        assert!(parse("bench 0").is_err());
     }
 }
