@@ -63,7 +63,6 @@ impl Searcher<'_> {
             return hit.score;
         }
         let tt_move = tt_hit.map_or(PackedMove::NONE, |hit| hit.best_move);
-        let static_eval = (!in_check).then(|| evaluate(pos.chess()));
 
         // Step 5. No legal move: checkmate or stalemate.
         let moves = pos.legal_moves();
@@ -129,7 +128,8 @@ impl Searcher<'_> {
             Bound::Upper
         };
         let best_code = best_move.map_or(PackedMove::NONE, PackedMove::new);
-        self.tt.store(pos.key(), ply, best_code, best_score, static_eval, depth, bound);
+        // No static evaluation yet: nothing in this search reads it back.
+        self.tt.store(pos.key(), ply, best_code, best_score, None, depth, bound);
         best_score
     }
 

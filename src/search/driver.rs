@@ -142,7 +142,7 @@ impl Searcher<'_> {
         // The best move leads the next iteration; the others keep their order.
         root_moves[..=best_index].rotate_right(1);
         let best_code = PackedMove::new(root_moves[0]);
-        self.tt.store(root.key(), 0, best_code, alpha, Some(evaluate(root.chess())), depth, Bound::Exact);
+        self.tt.store(root.key(), 0, best_code, alpha, None, depth, Bound::Exact);
         true
     }
 
