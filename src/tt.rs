@@ -19,7 +19,7 @@
 //! |-------|-----------------------------------------------------------|
 //! | 0-15  | best move, packed (see [`PackedMove`]); 0 = none           |
 //! | 16-31 | score, i16, mate scores relative to this node (see below) |
-//! | 32-47 | static evaluation, i16; i16::MIN = none (in check)        |
+//! | 32-47 | static evaluation, i16; i16::MIN = none                   |
 //! | 48-55 | depth, u8                                                 |
 //! | 56-57 | bound: 0 = empty, 1 = upper, 2 = lower, 3 = exact          |
 //! | 58-63 | generation (age) of the search that wrote it, 6 bits      |
