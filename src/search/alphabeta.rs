@@ -4,7 +4,7 @@
 //! searched with a null window, only to prove a move is no better than alpha. The const
 //! parameter compiles the function twice, once for each kind.
 
-use shakmaty::MoveList;
+use shakmaty::{Move, MoveList};
 
 use super::ordering::{MovePicker, is_noisy};
 use super::searcher::Searcher;
@@ -79,20 +79,7 @@ impl Searcher<'_> {
         let mut quiets_tried = MoveList::new();
         let mut searched = 0;
         while let Some(m) = picker.next_move() {
-            let mut child = pos.clone();
-            child.make_move(m);
-            let new_depth = depth - 1 + self.extension(&child, ply);
-            self.push_key(child.key());
-            let mut score;
-            if searched == 0 {
-                score = -self.alphabeta::<PV>(&child, -beta, -alpha, new_depth, ply + 1);
-            } else {
-                score = -self.alphabeta::<false>(&child, -alpha - 1, -alpha, new_depth, ply + 1);
-                if PV && score > alpha && score < beta {
-                    score = -self.alphabeta::<true>(&child, -beta, -alpha, new_depth, ply + 1);
-                }
-            }
-            self.pop_key();
+            let score = self.search_move::<PV>(pos, m, searched == 0, alpha, beta, depth, ply);
             if self.stopped {
                 return 0;
             }
@@ -133,10 +120,41 @@ impl Searcher<'_> {
         best_score
     }
 
+    /// Searches one move of a node: the first with the node's window, later ones with a
+    /// null window, re-searched with the full window (in PV nodes) when they beat alpha.
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) fn search_move<const PV: bool>(
+        &mut self,
+        pos: &Position,
+        m: Move,
+        first: bool,
+        alpha: i32,
+        beta: i32,
+        depth: i32,
+        ply: usize,
+    ) -> i32 {
+        let mut child = pos.clone();
+        child.make_move(m);
+        let new_depth = depth - 1 + self.extension(&child, ply);
+        self.push_key(child.key());
+        let score = if first {
+            -self.alphabeta::<PV>(&child, -beta, -alpha, new_depth, ply + 1)
+        } else {
+            let score = -self.alphabeta::<false>(&child, -alpha - 1, -alpha, new_depth, ply + 1);
+            if PV && score > alpha && score < beta {
+                -self.alphabeta::<true>(&child, -beta, -alpha, new_depth, ply + 1)
+            } else {
+                score
+            }
+        };
+        self.pop_key();
+        score
+    }
+
     /// One more ply after a check, while the line is not yet twice the iteration's depth
     /// (so that long checking sequences cannot run away).
     #[inline]
-    pub(crate) fn extension(&self, child: &Position, ply: usize) -> i32 {
+    fn extension(&self, child: &Position, ply: usize) -> i32 {
         let allowed = self.limits.heuristics.check_extension && (ply as i32) < 2 * self.root_depth;
         i32::from(allowed && child.is_check())
     }

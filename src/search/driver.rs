@@ -116,19 +116,7 @@ impl Searcher<'_> {
         let mut best_index = 0;
         self.visit_node();
         for (index, &m) in root_moves.iter().enumerate() {
-            let child = root.play(m);
-            let new_depth = depth - 1 + self.extension(&child, 0);
-            self.push_key(child.key());
-            let mut score;
-            if index == 0 {
-                score = -self.alphabeta::<true>(&child, -beta, -alpha, new_depth, 1);
-            } else {
-                score = -self.alphabeta::<false>(&child, -alpha - 1, -alpha, new_depth, 1);
-                if score > alpha {
-                    score = -self.alphabeta::<true>(&child, -beta, -alpha, new_depth, 1);
-                }
-            }
-            self.pop_key();
+            let score = self.search_move::<true>(root, m, index == 0, alpha, beta, depth, 0);
             if self.stopped {
                 return false;
             }

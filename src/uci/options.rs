@@ -93,14 +93,6 @@ impl OptionSpec {
         }
     }
 
-    pub fn default_value(&self) -> OptionValue {
-        match self.kind {
-            OptionKind::Spin { default, .. } => OptionValue::Spin(default),
-            OptionKind::Check { default } => OptionValue::Check(default),
-            OptionKind::Button => OptionValue::Button,
-        }
-    }
-
     fn parse_value(&self, value: Option<&str>) -> Result<OptionValue, OptionError> {
         let name = self.name;
         match self.kind {
