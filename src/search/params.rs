@@ -1,0 +1,19 @@
+//! Every tunable number of the search, declared once. The names follow one vocabulary:
+//!
+//! - `..._DEPTH`: a depth (in plies) at or below / at or above which a technique applies.
+//! - `..._MARGIN`: a score margin in centipawns, usually per ply of depth.
+//! - `..._BASE`, `..._DIVISOR`, `..._FACTOR`: the terms of a formula.
+//!
+//! The measured worth of each technique is written where it lives, in `alphabeta.rs`,
+//! `qsearch.rs`, `ordering.rs` and `driver.rs`.
+
+/// Null-move pruning: tried from this depth on.
+pub const NMP_MIN_DEPTH: i32 = 3;
+/// Null-move pruning: the reduction is `NMP_REDUCTION_BASE + depth / NMP_REDUCTION_DIVISOR`
+/// plus one per `NMP_EVAL_DIVISOR` the static evaluation exceeds beta (at most `NMP_EVAL_MAX`).
+pub const NMP_REDUCTION_BASE: i32 = 3;
+pub const NMP_REDUCTION_DIVISOR: i32 = 3;
+pub const NMP_EVAL_DIVISOR: i32 = 200;
+pub const NMP_EVAL_MAX: i32 = 3;
+/// Null-move pruning: from this depth on a cut-off is verified by a search without null moves.
+pub const NMP_VERIFY_DEPTH: i32 = 12;
