@@ -78,9 +78,13 @@ impl Searcher<'_> {
         if let Some(eval) = eval
             && !PV
             && self.may_pass(pos, ply, depth, eval, beta)
-            && let Some(score) = self.null_move_search(pos, depth, eval, beta, ply)
         {
-            return score;
+            if let Some(score) = self.null_move_search(pos, depth, eval, beta, ply) {
+                return score;
+            }
+            if self.stopped {
+                return 0;
+            }
         }
 
         // Step 7. No legal move: checkmate or stalemate.

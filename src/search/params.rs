@@ -7,6 +7,10 @@
 //! The measured worth of each technique is written where it lives, in `alphabeta.rs`,
 //! `qsearch.rs`, `ordering.rs` and `driver.rs`.
 
+/// Reverse futility pruning: up to this depth, with this margin per ply.
+pub const RFP_MAX_DEPTH: i32 = 7;
+pub const RFP_MARGIN: i32 = 80;
+
 /// Null-move pruning: tried from this depth on.
 pub const NMP_MIN_DEPTH: i32 = 3;
 /// Null-move pruning: the reduction is `NMP_REDUCTION_BASE + depth / NMP_REDUCTION_DIVISOR`
