@@ -116,7 +116,7 @@ impl Searcher<'_> {
         let mut best_index = 0;
         self.visit_node();
         for (index, &m) in root_moves.iter().enumerate() {
-            let score = self.search_move::<true>(root, m, index == 0, alpha, beta, depth, 0);
+            let score = self.search_move::<true>(root, m, index, alpha, beta, depth, 0);
             if self.stopped {
                 return false;
             }

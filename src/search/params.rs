@@ -21,3 +21,12 @@ pub const NMP_EVAL_DIVISOR: i32 = 200;
 pub const NMP_EVAL_MAX: i32 = 3;
 /// Null-move pruning: from this depth on a cut-off is verified by a search without null moves.
 pub const NMP_VERIFY_DEPTH: i32 = 12;
+
+/// Late move reductions: from this depth on, after this many moves (one more in PV nodes).
+pub const LMR_MIN_DEPTH: i32 = 3;
+pub const LMR_MIN_MOVES: usize = 2;
+/// Late move reductions: the base reduction is `LMR_BASE + ln(depth) ln(move number) / LMR_DIVISOR`,
+/// one ply less per `LMR_HISTORY_DIVISOR` of history score.
+pub const LMR_BASE: f64 = 0.75;
+pub const LMR_DIVISOR: f64 = 2.25;
+pub const LMR_HISTORY_DIVISOR: i32 = 8_192;
