@@ -11,6 +11,7 @@ mod ordering;
 mod params;
 mod qsearch;
 mod searcher;
+mod see;
 
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
