@@ -10,6 +10,7 @@ use std::fmt;
 use shakmaty::fen::Fen;
 use shakmaty::uci::UciMove;
 use shakmaty::zobrist::{Zobrist64, ZobristValue};
+use shakmaty::{Bitboard, attacks};
 use shakmaty::{
     CastlingMode, CastlingSide, Chess, Color, EnPassantMode, FromSetup, Move, MoveList, Piece, Position as _,
     PositionError, PositionErrorKinds, Role, Square,
@@ -160,6 +161,28 @@ impl Position {
         let chess = Chess::from_setup(setup, self.chess.castles().mode()).ok()?;
         let key = self.key ^ Zobrist64::zobrist_for_white_turn().0 ^ self.ep_key;
         Some(Position { chess, key, ep_key: 0 })
+    }
+
+    /// Whether the legal move `m` gives check, without playing it: the moved piece attacks
+    /// the enemy king from its new square, or a slider of ours sees the king once the
+    /// piece has left its square (a discovered check).
+    pub fn gives_check(&self, m: Move) -> bool {
+        let Move::Normal { role, from, capture: _, to, promotion } = m else {
+            // Castling, en passant and drops are rare: play them to see.
+            return self.play(m).is_check();
+        };
+        let board = self.chess.board();
+        let us = self.chess.turn();
+        let Some(king) = board.king_of(!us) else { return false };
+        let occupied = (board.occupied() & !Bitboard::from(from)) | Bitboard::from(to);
+        let piece = promotion.unwrap_or(role).of(us);
+        if attacks::attacks(to, piece, occupied).contains(king) {
+            return true;
+        }
+        let ours = board.by_color(us) & !Bitboard::from(from);
+        let sliders = (attacks::bishop_attacks(king, occupied) & board.bishops_and_queens())
+            | (attacks::rook_attacks(king, occupied) & board.rooks_and_queens());
+        (sliders & ours).any()
     }
 
     /// Plays the legal move `m` here, updating the key incrementally. This is the one
@@ -354,6 +377,35 @@ mod tests {
         assert_eq!(back.key(), back.chess().zobrist_hash::<Zobrist64>(EnPassantMode::Legal).0);
         let in_check = play_line(START_FEN, &["e2e4", "f7f6", "d1h5"]);
         assert!(in_check.null_move().is_none());
+    }
+
+    /// Every move of a few thousand positions from pseudo-random games: `gives_check`
+    /// agrees with playing the move.
+    #[test]
+    fn gives_check_agrees_with_playing_the_move() {
+        let mut seed: u64 = 0x2545_f491_4f6c_dd1d;
+        let mut checks = 0;
+        for fen in [START_FEN, "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"] {
+            for _game in 0..20 {
+                let (mut pos, _) = Position::from_fen(fen, CastlingMode::Standard).expect("valid FEN");
+                for _ply in 0..100 {
+                    let moves = pos.legal_moves();
+                    if moves.is_empty() {
+                        break;
+                    }
+                    for &m in &moves {
+                        let played = pos.play(m).is_check();
+                        assert_eq!(pos.gives_check(m), played, "{} {m}", pos.fen());
+                        checks += usize::from(played);
+                    }
+                    seed ^= seed << 13;
+                    seed ^= seed >> 7;
+                    seed ^= seed << 17;
+                    pos = pos.play(moves[(seed % moves.len() as u64) as usize]);
+                }
+            }
+        }
+        assert!(checks > 500, "only {checks} checking moves seen");
     }
 
     #[test]

@@ -30,3 +30,7 @@ pub const LMR_MIN_MOVES: usize = 2;
 pub const LMR_BASE: f64 = 0.75;
 pub const LMR_DIVISOR: f64 = 2.25;
 pub const LMR_HISTORY_DIVISOR: i32 = 8_192;
+
+/// Late move pruning: up to this depth a node searches at most `LMP_BASE + depth^2` quiet moves.
+pub const LMP_MAX_DEPTH: i32 = 8;
+pub const LMP_BASE: i32 = 3;
