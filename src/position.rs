@@ -309,6 +309,29 @@ mod tests {
         pos
     }
 
+    /// Plays `games` pseudo-random games of at most `plies` moves from each start and calls
+    /// `visit` with every position reached. The generator has a fixed seed, so every run
+    /// sees the same positions; castling, en passant and promotions all come up.
+    fn for_random_positions(starts: &[&str], games: usize, plies: usize, mut visit: impl FnMut(&Position)) {
+        let mut seed: u64 = 0x9e37_79b9_7f4a_7c15;
+        for fen in starts {
+            for _game in 0..games {
+                let (mut pos, _) = Position::from_fen(fen, CastlingMode::Standard).expect("valid FEN");
+                for _ply in 0..plies {
+                    let moves = pos.legal_moves();
+                    if moves.is_empty() {
+                        break;
+                    }
+                    seed ^= seed << 13;
+                    seed ^= seed >> 7;
+                    seed ^= seed << 17;
+                    pos = pos.play(moves[(seed % moves.len() as u64) as usize]);
+                    visit(&pos);
+                }
+            }
+        }
+    }
+
     /// The reference keys of the polyglot book format specification.
     #[test]
     fn keys_match_polyglot_reference() {
@@ -340,27 +363,12 @@ mod tests {
             "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1",
             "4k3/pppppppp/8/8/8/8/PPPPPPPP/4K3 w - - 0 1",
         ];
-        let mut seed: u64 = 0x9e37_79b9_7f4a_7c15;
         let mut checked = 0;
-        for fen in starts {
-            for _game in 0..20 {
-                let (mut pos, _) = Position::from_fen(fen, CastlingMode::Standard).expect("valid FEN");
-                for _ply in 0..120 {
-                    let moves = pos.legal_moves();
-                    if moves.is_empty() {
-                        break;
-                    }
-                    seed ^= seed << 13;
-                    seed ^= seed >> 7;
-                    seed ^= seed << 17;
-                    let m = moves[(seed % moves.len() as u64) as usize];
-                    pos = pos.play(m);
-                    let scratch = pos.chess().zobrist_hash::<Zobrist64>(EnPassantMode::Legal).0;
-                    assert_eq!(pos.key(), scratch, "{} after {m}", pos.fen());
-                    checked += 1;
-                }
-            }
-        }
+        for_random_positions(&starts, 20, 120, |pos| {
+            let scratch = pos.chess().zobrist_hash::<Zobrist64>(EnPassantMode::Legal).0;
+            assert_eq!(pos.key(), scratch, "{}", pos.fen());
+            checked += 1;
+        });
         assert!(checked > 5_000, "only {checked} moves checked");
     }
 
@@ -383,28 +391,15 @@ mod tests {
     /// agrees with playing the move.
     #[test]
     fn gives_check_agrees_with_playing_the_move() {
-        let mut seed: u64 = 0x2545_f491_4f6c_dd1d;
         let mut checks = 0;
-        for fen in [START_FEN, "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"] {
-            for _game in 0..20 {
-                let (mut pos, _) = Position::from_fen(fen, CastlingMode::Standard).expect("valid FEN");
-                for _ply in 0..100 {
-                    let moves = pos.legal_moves();
-                    if moves.is_empty() {
-                        break;
-                    }
-                    for &m in &moves {
-                        let played = pos.play(m).is_check();
-                        assert_eq!(pos.gives_check(m), played, "{} {m}", pos.fen());
-                        checks += usize::from(played);
-                    }
-                    seed ^= seed << 13;
-                    seed ^= seed >> 7;
-                    seed ^= seed << 17;
-                    pos = pos.play(moves[(seed % moves.len() as u64) as usize]);
-                }
+        let starts = [START_FEN, "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"];
+        for_random_positions(&starts, 20, 100, |pos| {
+            for &m in &pos.legal_moves() {
+                let played = pos.play(m).is_check();
+                assert_eq!(pos.gives_check(m), played, "{} {m}", pos.fen());
+                checks += usize::from(played);
             }
-        }
+        });
         assert!(checks > 500, "only {checks} checking moves seen");
     }
 

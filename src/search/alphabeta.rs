@@ -184,7 +184,7 @@ impl Searcher<'_> {
         let reduction = self.late_move_reduction::<PV>(pos, m, searched, depth, ply);
         let mut child = pos.clone();
         child.make_move(m);
-        self.stack[ply].played = Some(m);
+        self.stack[ply].passed = false;
         let new_depth = depth - 1 + self.extension(&child, ply);
         self.push_key(child.key());
         let score = if searched == 0 {
@@ -217,10 +217,8 @@ impl Searcher<'_> {
         depth: i32,
         ply: usize,
     ) -> i32 {
-        if !self.pruning || depth < LMR_MIN_DEPTH || searched < LMR_MIN_MOVES + usize::from(PV) || is_noisy(m) {
-            return 0;
-        }
-        if pos.is_check() {
+        let late = searched >= LMR_MIN_MOVES + usize::from(PV);
+        if !self.pruning || depth < LMR_MIN_DEPTH || !late || is_noisy(m) || pos.is_check() {
             return 0;
         }
         let mut reduction = REDUCTIONS[depth.min(63) as usize][searched.min(63)];
@@ -251,7 +249,7 @@ impl Searcher<'_> {
             && eval >= beta
             && beta > -MATE_BOUND
             && ply > 0
-            && self.stack[ply - 1].played.is_some()
+            && !self.stack[ply - 1].passed
             && pieces.any()
             && (ply >= self.nmp_min_ply || side != self.nmp_side)
     }
@@ -263,7 +261,7 @@ impl Searcher<'_> {
         let reduction =
             NMP_REDUCTION_BASE + depth / NMP_REDUCTION_DIVISOR + ((eval - beta) / NMP_EVAL_DIVISOR).min(NMP_EVAL_MAX);
         let reduced = (depth - reduction).max(0);
-        self.stack[ply].played = None;
+        self.stack[ply].passed = true;
         self.push_key(child.key());
         let score = -self.alphabeta::<false>(&child, -beta, -beta + 1, reduced, ply + 1);
         self.pop_key();

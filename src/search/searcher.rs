@@ -175,8 +175,8 @@ impl<'a> Searcher<'a> {
 pub(crate) struct Frame {
     /// The static evaluation, `None` in check.
     pub eval: Option<i32>,
-    /// The move being searched from this ply; `None` for a null move.
-    pub played: Option<Move>,
+    /// The move searched from this ply is a null move.
+    pub passed: bool,
 }
 
 /// No side can mate: bare kings, or kings with a single minor piece, or bishops all on

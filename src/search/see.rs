@@ -3,7 +3,7 @@
 //! time. It splits captures into good and bad ones and prunes moves that lose material.
 //! Pins are ignored, and castling, en passant and promotions count as even exchanges.
 
-use shakmaty::{Bitboard, Board, Chess, Color, Move, Position as _, Role, attacks};
+use shakmaty::{Bitboard, Board, Chess, Color, Move, Position as _, Role, Square, attacks};
 
 /// Piece values for exchanges only.
 pub const fn see_value(role: Role) -> i32 {
@@ -41,12 +41,10 @@ pub fn see_at_least(pos: &Chess, m: Move, threshold: i32) -> bool {
     loop {
         side = !side;
         attackers &= occupied;
-        let ours = attackers & board.by_color(side);
-        if ours.is_empty() {
+        let Some((role, square)) = least_valuable(board, attackers & board.by_color(side)) else {
             break;
-        }
+        };
         winning = !winning;
-        let (role, square) = least_valuable(board, ours);
         if role == Role::King {
             // The king may only take last: with an enemy attacker left, it cannot.
             return if (attackers & !board.by_color(side)).any() { !winning } else { winning };
@@ -67,17 +65,13 @@ pub fn see_at_least(pos: &Chess, m: Move, threshold: i32) -> bool {
     winning
 }
 
-fn attackers_to(board: &Board, sq: shakmaty::Square, occupied: Bitboard) -> Bitboard {
+fn attackers_to(board: &Board, sq: Square, occupied: Bitboard) -> Bitboard {
     board.attacks_to(sq, Color::White, occupied) | board.attacks_to(sq, Color::Black, occupied)
 }
 
-fn least_valuable(board: &Board, attackers: Bitboard) -> (Role, shakmaty::Square) {
-    for role in Role::ALL {
-        if let Some(square) = (attackers & board.by_role(role)).first() {
-            return (role, square);
-        }
-    }
-    unreachable!("attackers is not empty")
+/// The least valuable of `attackers` and its square; `None` when there is none.
+fn least_valuable(board: &Board, attackers: Bitboard) -> Option<(Role, Square)> {
+    Role::ALL.into_iter().find_map(|role| (attackers & board.by_role(role)).first().map(|square| (role, square)))
 }
 
 #[cfg(test)]
