@@ -4,8 +4,8 @@
 Usage: python3 tools/depth_report.py ENGINE [--movetime MS ...] [--fen FEN] [--hash MB]
 
 For each movetime (default 1000 and 10000 ms) a fresh engine process searches the position
-(default: the start position) and the script prints the depth reached, the nodes
-and time of each completed iteration, and the effective branching factor (EBF): the
+(default: the start position) and the script prints the last depth completed, the
+nodes and time of each completed iteration, and the effective branching factor (EBF): the
 nodes of an iteration divided by the nodes of the one before. The summary line gives the
 geometric mean EBF over the iterations from depth 12 on (or over all, in a shorter search).
 Needs python-chess.
@@ -18,12 +18,17 @@ import chess.engine
 
 
 def iterations(engine: chess.engine.SimpleEngine, board: chess.Board, movetime_ms: int) -> list[dict]:
-    """The last info line of every completed iteration: depth, nodes, time."""
-    by_depth: dict[int, dict] = {}
+    """The report of every completed iteration: depth, nodes, time. Bramble repeats its best
+    line once more when the search ends, possibly from an unfinished iteration, so the last
+    report is left out and each depth keeps its first."""
+    reports = []
     with engine.analysis(board, chess.engine.Limit(time=movetime_ms / 1000)) as analysis:
         for info in analysis:
             if "depth" in info and "nodes" in info and "pv" in info and "lowerbound" not in info and "upperbound" not in info:
-                by_depth[info["depth"]] = {"depth": info["depth"], "nodes": info["nodes"], "time": info.get("time", 0.0)}
+                reports.append({"depth": info["depth"], "nodes": info["nodes"], "time": info.get("time", 0.0)})
+    by_depth: dict[int, dict] = {}
+    for report in reports[:-1]:
+        by_depth.setdefault(report["depth"], report)
     return [by_depth[d] for d in sorted(by_depth)]
 
 
