@@ -6,6 +6,7 @@
 //! `setoption`, `ucinewgame`, `perft`, `bench`, `quit`) stop the running job first and
 //! wait for it, so a search never sees its table resized or cleared under it.
 
+use std::fmt::Write as _;
 use std::sync::Arc;
 use std::sync::atomic::Ordering;
 use std::thread::JoinHandle;
@@ -16,7 +17,8 @@ use shakmaty::CastlingMode;
 use crate::bench;
 use crate::perft;
 use crate::position::Position;
-use crate::search::{self, History, Limits, Signals};
+use crate::search::{self, History, Limits, Signals, SyzygyProbe};
+use crate::syzygy::{self, Tablebases};
 use crate::time::{Clock, TimeBudget};
 use crate::tt::TranspositionTable;
 use crate::uci::command::{Command, GoParams, StartPosition};
@@ -37,6 +39,9 @@ struct Settings {
     hash_mb: usize,
     move_overhead: Duration,
     chess960: bool,
+    syzygy_probe_depth: i32,
+    syzygy_probe_limit: usize,
+    syzygy_rule50: bool,
 }
 
 /// A running search, perft or bench, and its history table once it hands it back.
@@ -51,6 +56,8 @@ pub struct Engine {
     game_keys: Vec<u64>,
     settings: Settings,
     tt: Arc<TranspositionTable>,
+    /// The tables of `SyzygyPath`, if it names any.
+    tablebases: Option<Arc<Tablebases>>,
     /// With the search thread while it runs.
     history: Option<Box<History>>,
     job: Option<Job>,
@@ -69,7 +76,11 @@ impl Engine {
                 hash_mb,
                 move_overhead: Duration::from_millis(DEFAULT_MOVE_OVERHEAD_MS as u64),
                 chess960: false,
+                syzygy_probe_depth: 1,
+                syzygy_probe_limit: 7,
+                syzygy_rule50: true,
             },
+            tablebases: None,
             tt: Arc::new(tt),
             history: Some(History::new()),
             job: None,
@@ -191,8 +202,36 @@ impl Engine {
                 self.settings.move_overhead = Duration::from_millis(ms as u64);
             }
             (OptionId::Chess960, OptionValue::Check(on)) => self.settings.chess960 = on,
+            (OptionId::SyzygyPath, OptionValue::String(path)) => self.load_tablebases(&path),
+            (OptionId::SyzygyProbeDepth, OptionValue::Spin(depth)) => self.settings.syzygy_probe_depth = depth as i32,
+            (OptionId::SyzygyProbeLimit, OptionValue::Spin(pieces)) => self.settings.syzygy_probe_limit = pieces as usize,
+            (OptionId::Syzygy50MoveRule, OptionValue::Check(on)) => self.settings.syzygy_rule50 = on,
             // Threads and MultiPV accept only 1 for now; the GUI decides when to ponder.
             _ => {}
+        }
+    }
+
+    /// Replaces the tablebases with those of `path_list`, with one line on what was found.
+    fn load_tablebases(&mut self, path_list: &str) {
+        self.tablebases = None;
+        if syzygy::directories(path_list).is_empty() {
+            self.info_string("Syzygy: no tablebases (SyzygyPath is empty)");
+            return;
+        }
+        let loaded = Tablebases::load(path_list);
+        let tables = loaded.tables;
+        let mut message = format!(
+            "Syzygy: {} WDL and {} DTZ tables, up to {} pieces",
+            tables.wdl_files(),
+            tables.dtz_files(),
+            tables.max_pieces()
+        );
+        if let Some(first) = loaded.problems.first() {
+            let _ = write!(message, "; {} skipped, first: {first}", loaded.problems.len());
+        }
+        self.info_string(&message);
+        if tables.max_pieces() > 0 {
+            self.tablebases = Some(Arc::new(tables));
         }
     }
 
@@ -250,6 +289,9 @@ impl Engine {
         let started = self.start_job("search", params.ponder, move |signals| {
             let mut print_info = |r: &search::Report| output(&report::info_line(r, mode));
             let result = search::search(&position, &game_keys, &limits, &tt, signals, &mut history, &mut print_info);
+            if let Some(failure) = limits.syzygy.as_ref().and_then(|probe| probe.tables.take_failure()) {
+                output(&format!("info string Syzygy: {failure}; searched on without it"));
+            }
             output(&report::bestmove_line(result.best_move, result.ponder_move, mode));
             Some(history)
         });
@@ -290,6 +332,12 @@ impl Engine {
             infinite: params.infinite,
             searchmoves,
             heuristics: Default::default(),
+            syzygy: self.tablebases.as_ref().map(|tables| SyzygyProbe {
+                tables: Arc::clone(tables),
+                probe_depth: self.settings.syzygy_probe_depth,
+                probe_limit: self.settings.syzygy_probe_limit,
+                rule50: self.settings.syzygy_rule50,
+            }),
         }
     }
 

@@ -11,6 +11,7 @@ pub mod eval;
 pub mod perft;
 pub mod position;
 pub mod search;
+pub mod syzygy;
 pub mod time;
 pub mod tt;
 pub mod uci;

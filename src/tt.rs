@@ -29,13 +29,14 @@
 //! The search scores a mate by its distance from the root (`MATE - ply`). A table entry is
 //! reached from many roots at many plies, so a mate score is stored as the distance from
 //! the node itself (`score + ply` for a mate we give, `score - ply` for one we take) and
-//! turned back into a distance from the current root when it is loaded.
+//! turned back into a distance from the current root when it is loaded. Tablebase wins
+//! and losses (`TB_WIN - ply`) count their distance the same way.
 
 use std::sync::atomic::{AtomicU8, AtomicU64, Ordering};
 
 use shakmaty::Move;
 
-use crate::search::MATE_BOUND;
+use crate::search::TB_WIN_BOUND;
 
 /// A move in 16 bits: from square, to square, promotion role. Castling is stored as king
 /// takes rook, so every legal move of a position has its own code. 0 means no move.
@@ -282,9 +283,9 @@ fn write(
 /// Mate distance from the root -> mate distance from this node.
 pub fn score_to_tt(score: i32, ply: usize) -> i32 {
     let ply = ply as i32;
-    if score >= MATE_BOUND {
+    if score >= TB_WIN_BOUND {
         score + ply
-    } else if score <= -MATE_BOUND {
+    } else if score <= -TB_WIN_BOUND {
         score - ply
     } else {
         score
@@ -294,9 +295,9 @@ pub fn score_to_tt(score: i32, ply: usize) -> i32 {
 /// Mate distance from the stored node -> mate distance from the current root.
 pub fn score_from_tt(score: i32, ply: usize) -> i32 {
     let ply = ply as i32;
-    if score >= MATE_BOUND {
+    if score >= TB_WIN_BOUND {
         score - ply
-    } else if score <= -MATE_BOUND {
+    } else if score <= -TB_WIN_BOUND {
         score + ply
     } else {
         score

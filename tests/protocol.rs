@@ -89,7 +89,7 @@ fn go_depth_reports_each_iteration_and_a_legal_pv() {
     let depths: Vec<i64> = infos.iter().filter_map(|l| field(l, "depth")).filter_map(|d| d.parse().ok()).collect();
     assert_eq!(depths, [1, 2, 3, 4, 5, 5], "{infos:?}");
     let last = last_info(&infos);
-    for key in ["seldepth", "multipv", "nodes", "nps", "hashfull", "time"] {
+    for key in ["seldepth", "multipv", "nodes", "nps", "hashfull", "tbhits", "time"] {
         assert!(field(last, key).is_some(), "no {key} in {last}");
     }
     assert_eq!(score(last).map(|(kind, _)| kind), Some("cp".to_string()));

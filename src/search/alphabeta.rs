@@ -11,7 +11,8 @@ use shakmaty::{Move, MoveList, Position as _};
 use super::ordering::{MovePicker, is_noisy};
 use super::params::*;
 use super::searcher::Searcher;
-use super::{DRAW, INFINITY, MATE, MATE_BOUND, MAX_PLY};
+use super::tablebase::tablebase_store_depth;
+use super::{DRAW, INFINITY, MATE, MATE_BOUND, MAX_PLY, TB_WIN_BOUND};
 use crate::eval::evaluate;
 use crate::position::Position;
 use crate::tt::{Bound, PackedMove};
@@ -57,17 +58,30 @@ impl Searcher<'_> {
             && !PV
             && self.limits.heuristics.tt_cutoffs
             && hit.depth >= depth
-            && match hit.bound {
-                Bound::Exact => true,
-                Bound::Lower => hit.score >= beta,
-                Bound::Upper => hit.score <= alpha,
-            }
+            && cuts_off(hit.bound, hit.score, alpha, beta)
         {
             return hit.score;
         }
         let tt_move = tt_hit.map_or(PackedMove::NONE, |hit| hit.best_move);
 
-        // Step 5. Static evaluation (none in check), from the table when it has one.
+        // Step 5. Tablebases: after a capture or pawn move, the WDL tables know the result.
+        // A result that decides the node ends it; otherwise it bounds a PV node's score.
+        let mut best_score = -INFINITY;
+        let mut max_score = INFINITY;
+        if let Some((score, bound)) = self.probe_tablebase(pos, depth, ply) {
+            if cuts_off(bound, score, alpha, beta) {
+                self.tt.store(pos.key(), ply, PackedMove::NONE, score, None, tablebase_store_depth(depth), bound);
+                return score;
+            }
+            if PV && bound == Bound::Lower {
+                best_score = score;
+                alpha = alpha.max(score);
+            } else if PV {
+                max_score = score;
+            }
+        }
+
+        // Step 6. Static evaluation (none in check), from the table when it has one.
         let eval = if in_check {
             None
         } else {
@@ -75,7 +89,7 @@ impl Searcher<'_> {
         };
         self.stack[ply].eval = eval;
 
-        // Step 6. Reverse futility pruning (+512 Elo at 8+0.08, 11 games): near the horizon, a
+        // Step 7. Reverse futility pruning (+512 Elo at 8+0.08, 11 games): near the horizon, a
         // static evaluation that beats beta by a margin per ply will not fall below it.
         if let Some(eval) = eval
             && !PV
@@ -87,7 +101,7 @@ impl Searcher<'_> {
             return eval;
         }
 
-        // Step 7. Null-move pruning (+394 Elo at 8+0.08, 16 games): if passing the move still
+        // Step 8. Null-move pruning (+394 Elo at 8+0.08, 16 games): if passing the move still
         // fails high with a reduced search, a real move will too.
         if let Some(eval) = eval
             && !PV
@@ -101,23 +115,22 @@ impl Searcher<'_> {
             }
         }
 
-        // Step 8. No legal move: checkmate or stalemate.
+        // Step 9. No legal move: checkmate or stalemate.
         let moves = pos.legal_moves();
         if moves.is_empty() {
             return if in_check { -MATE + ply as i32 } else { DRAW };
         }
 
-        // Step 9. Search the moves, best first; later moves with a null window, re-searched
+        // Step 10. Search the moves, best first; later moves with a null window, re-searched
         // with the full window only when they beat alpha.
         let side = pos.turn();
         let mut picker = MovePicker::new(moves, tt_move, self.history, side, ply);
-        let mut best_score = -INFINITY;
         let mut best_move = None;
         let mut quiets_tried = MoveList::new();
         let mut searched = 0;
         let mut skip_quiets = false;
         while let Some(m) = picker.next_move() {
-            if !is_noisy(m) && best_score > -MATE_BOUND && self.pruning {
+            if !is_noisy(m) && best_score > -TB_WIN_BOUND && self.pruning {
                 // Late move pruning (+68 Elo at 8+0.08, 181 games): near the horizon, once
                 // enough quiet moves have failed, the later ones (checks excepted) are not
                 // searched at all.
@@ -153,7 +166,8 @@ impl Searcher<'_> {
             }
         }
 
-        // Step 10. Remember the result.
+        // Step 11. Remember the result.
+        best_score = best_score.min(max_score);
         let bound = if best_score >= beta {
             Bound::Lower
         } else if best_move.is_some() {
@@ -247,7 +261,7 @@ impl Searcher<'_> {
         self.pruning
             && depth >= NMP_MIN_DEPTH
             && eval >= beta
-            && beta > -MATE_BOUND
+            && beta > -TB_WIN_BOUND
             && ply > 0
             && !self.stack[ply - 1].passed
             && pieces.any()
@@ -268,8 +282,8 @@ impl Searcher<'_> {
         if self.stopped || score < beta {
             return None;
         }
-        // A mate found after passing is not a mate we can claim.
-        let score = if score >= MATE_BOUND { beta } else { score };
+        // A mate (or tablebase win) found after passing is not one we can claim.
+        let score = if score >= TB_WIN_BOUND { beta } else { score };
         if depth < NMP_VERIFY_DEPTH {
             return Some(score);
         }
@@ -278,6 +292,16 @@ impl Searcher<'_> {
         let verified = self.alphabeta::<false>(pos, beta - 1, beta, reduced, ply);
         self.nmp_min_ply = 0;
         (!self.stopped && verified >= beta).then_some(score)
+    }
+}
+
+/// Whether a score with this bound decides a node with the window (alpha, beta).
+#[inline]
+fn cuts_off(bound: Bound, score: i32, alpha: i32, beta: i32) -> bool {
+    match bound {
+        Bound::Exact => true,
+        Bound::Lower => score >= beta,
+        Bound::Upper => score <= alpha,
     }
 }
 

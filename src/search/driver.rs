@@ -10,7 +10,8 @@ use shakmaty::Move;
 use super::history::History;
 use super::ordering::MovePicker;
 use super::searcher::Searcher;
-use super::{DRAW, INFINITY, Limits, MATE, MAX_DEPTH, Report, SearchResult, Signals, mate_in_moves};
+use super::tablebase::root_tablebase_score;
+use super::{DRAW, INFINITY, Limits, MATE, MAX_DEPTH, Report, SearchResult, Signals, TB_WIN_BOUND, mate_in_moves};
 use crate::eval::evaluate;
 use crate::position::Position;
 use crate::tt::{Bound, PackedMove, TranspositionTable, find_move};
@@ -40,6 +41,13 @@ pub fn search(
     history.clear_killers();
     let mut searcher = Searcher::new(root, game_keys, limits, tt, signals, history);
     let mut root_moves = searcher.root_moves(root);
+    // In a game, only the moves that keep the tables' best result; analysis sees all.
+    searcher.root_tablebase = searcher.rank_root_by_tablebase(root, &root_moves);
+    if let Some(ranking) = &searcher.root_tablebase
+        && !limits.infinite
+    {
+        root_moves.retain(|m| ranking.kept.contains(m));
+    }
 
     if root_moves.is_empty() {
         let score = if root.is_check() { -MATE } else { DRAW };
@@ -87,7 +95,7 @@ pub fn search(
     SearchResult {
         best_move: Some(best_move),
         ponder_move,
-        score: line.score,
+        score: searcher.shown_score(&line),
         depth: line.depth,
         nodes: searcher.nodes,
         pv: line.moves,
@@ -170,12 +178,23 @@ impl Searcher<'_> {
         Report {
             depth: line.depth,
             seldepth: line.seldepth,
-            score: line.score,
+            score: self.shown_score(line),
             bound: Bound::Exact,
             nodes: self.nodes,
             elapsed: self.elapsed(),
             hashfull: self.tt.hashfull(),
+            tbhits: self.tbhits,
             pv: &line.moves,
+        }
+    }
+
+    /// The line's score, or, when the root is in the tablebases and the search found no
+    /// mate or tablebase result, what the tables say of its first move.
+    fn shown_score(&self, line: &Line) -> i32 {
+        let ranked = self.root_tablebase.as_ref().zip(line.moves.first()).and_then(|(r, &m)| r.get(m));
+        match ranked {
+            Some(ranked) if line.score.abs() < TB_WIN_BOUND => root_tablebase_score(ranked.outcome, ranked.dtz),
+            _ => line.score,
         }
     }
 }

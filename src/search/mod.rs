@@ -12,7 +12,9 @@ mod params;
 mod qsearch;
 mod searcher;
 mod see;
+mod tablebase;
 
+use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
@@ -21,6 +23,7 @@ use shakmaty::Move;
 pub use driver::search;
 pub use history::History;
 
+use crate::syzygy::Tablebases;
 use crate::time::TimeBudget;
 use crate::tt::Bound;
 
@@ -32,6 +35,11 @@ pub const MAX_DEPTH: i32 = 100;
 pub const MATE: i32 = 32_000;
 /// Scores at or beyond this (in either sign) are mate scores.
 pub const MATE_BOUND: i32 = MATE - MAX_PLY as i32;
+/// A tablebase win `n` plies from the root scores `TB_WIN - n`: below every mate, above
+/// every evaluation.
+pub const TB_WIN: i32 = MATE_BOUND - 1;
+/// Scores at or beyond this (in either sign) are tablebase results or mates.
+pub const TB_WIN_BOUND: i32 = TB_WIN - MAX_PLY as i32;
 /// Above every score the search can return.
 pub const INFINITY: i32 = MATE + 1;
 pub const DRAW: i32 = 0;
@@ -51,6 +59,27 @@ pub struct Limits {
     /// Root moves to consider; empty means all.
     pub searchmoves: Vec<Move>,
     pub heuristics: Heuristics,
+    /// Endgame tablebases to probe, if any are loaded.
+    pub syzygy: Option<SyzygyProbe>,
+}
+
+/// The tablebases and how the search uses them (the `Syzygy...` options).
+#[derive(Clone, Debug)]
+pub struct SyzygyProbe {
+    pub tables: Arc<Tablebases>,
+    /// Probe in the tree only at this depth or more (below the largest piece count).
+    pub probe_depth: i32,
+    /// Probe only positions with at most this many pieces.
+    pub probe_limit: usize,
+    /// Count wins and losses that the fifty-move rule spoils as draws.
+    pub rule50: bool,
+}
+
+impl SyzygyProbe {
+    /// The most pieces a probed position may have.
+    pub fn cardinality(&self) -> usize {
+        self.probe_limit.min(self.tables.max_pieces())
+    }
 }
 
 /// Switches for the parts of the search that change its values, not only its speed.
@@ -99,6 +128,8 @@ pub struct Report<'a> {
     pub nodes: u64,
     pub elapsed: Duration,
     pub hashfull: u32,
+    /// Tablebase probes that gave a result.
+    pub tbhits: u64,
     pub pv: &'a [Move],
 }
 

@@ -9,6 +9,7 @@ use shakmaty::{Bitboard, Color, Move, Position as _};
 use super::history::History;
 use super::{Limits, MAX_PLY, Signals};
 use crate::position::Position;
+use crate::syzygy::RootRanking;
 use crate::tt::TranspositionTable;
 
 /// Check the clock and the stop flag once per this many nodes (about a millisecond).
@@ -20,6 +21,8 @@ pub(crate) struct Searcher<'a> {
     pub limits: &'a Limits,
     pub history: &'a mut History,
     pub nodes: u64,
+    /// Tablebase probes that gave a result.
+    pub tbhits: u64,
     pub seldepth: usize,
     /// The iteration's depth; bounds how far checks may extend.
     pub root_depth: i32,
@@ -34,6 +37,8 @@ pub(crate) struct Searcher<'a> {
     /// While a null-move cut-off is verified, `nmp_side` may not pass before this ply.
     pub nmp_min_ply: usize,
     pub nmp_side: Color,
+    /// The root moves ranked by the tablebases, when the root is in them.
+    pub root_tablebase: Option<RootRanking>,
     /// Keys of the game before the root, the root, then the line being searched.
     keys: Vec<u64>,
     root_index: usize,
@@ -62,6 +67,7 @@ impl<'a> Searcher<'a> {
             limits,
             history,
             nodes: 0,
+            tbhits: 0,
             seldepth: 0,
             root_depth: 0,
             stopped: false,
@@ -70,6 +76,7 @@ impl<'a> Searcher<'a> {
             pruning: limits.heuristics.pruning && limits.mate.is_none(),
             nmp_min_ply: 0,
             nmp_side: Color::White,
+            root_tablebase: None,
             keys,
             root_index: game_keys.len(),
             start: now,
@@ -142,6 +149,13 @@ impl<'a> Searcher<'a> {
             return true;
         }
         self.is_repetition(pos.halfmoves()) || is_insufficient_material(pos)
+    }
+
+    /// Whether some position of the game since the last capture or pawn move (the root
+    /// included) occurred twice. Asked at the root only.
+    pub fn repeated_since_zeroing(&self, halfmoves: u32) -> bool {
+        let recent = &self.keys[self.keys.len().saturating_sub(halfmoves as usize + 1)..];
+        recent.iter().enumerate().any(|(index, key)| recent[index + 1..].contains(key))
     }
 
     /// A position that occurred earlier in the search line repeats: the side that

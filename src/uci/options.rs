@@ -12,12 +12,18 @@ pub enum OptionId {
     Ponder,
     MultiPv,
     Chess960,
+    SyzygyPath,
+    SyzygyProbeDepth,
+    SyzygyProbeLimit,
+    Syzygy50MoveRule,
 }
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum OptionKind {
     Spin { default: i64, min: i64, max: i64 },
     Check { default: bool },
+    /// Free text; GUIs show the empty default as `<empty>`.
+    String { default: &'static str },
     Button,
 }
 
@@ -46,13 +52,27 @@ pub const OPTIONS: &[OptionSpec] = &[
     OptionSpec { id: OptionId::Ponder, name: "Ponder", kind: OptionKind::Check { default: false } },
     OptionSpec { id: OptionId::MultiPv, name: "MultiPV", kind: OptionKind::Spin { default: 1, min: 1, max: 1 } },
     OptionSpec { id: OptionId::Chess960, name: "UCI_Chess960", kind: OptionKind::Check { default: false } },
+    OptionSpec { id: OptionId::SyzygyPath, name: "SyzygyPath", kind: OptionKind::String { default: "<empty>" } },
+    OptionSpec {
+        id: OptionId::SyzygyProbeDepth,
+        name: "SyzygyProbeDepth",
+        kind: OptionKind::Spin { default: 1, min: 1, max: 100 },
+    },
+    OptionSpec {
+        id: OptionId::SyzygyProbeLimit,
+        name: "SyzygyProbeLimit",
+        kind: OptionKind::Spin { default: 7, min: 0, max: 7 },
+    },
+    OptionSpec { id: OptionId::Syzygy50MoveRule, name: "Syzygy50MoveRule", kind: OptionKind::Check { default: true } },
 ];
 
 /// A checked option value.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum OptionValue {
     Spin(i64),
     Check(bool),
+    /// The text as given; `<empty>` and a missing value are the empty string.
+    String(String),
     Button,
 }
 
@@ -89,6 +109,7 @@ impl OptionSpec {
                 format!("option name {} type spin default {default} min {min} max {max}", self.name)
             }
             OptionKind::Check { default } => format!("option name {} type check default {default}", self.name),
+            OptionKind::String { default } => format!("option name {} type string default {default}", self.name),
             OptionKind::Button => format!("option name {} type button", self.name),
         }
     }
@@ -97,6 +118,10 @@ impl OptionSpec {
         let name = self.name;
         match self.kind {
             OptionKind::Button => Ok(OptionValue::Button),
+            OptionKind::String { .. } => {
+                let text = value.unwrap_or_default().trim();
+                Ok(OptionValue::String(if text == "<empty>" { String::new() } else { text.to_string() }))
+            }
             OptionKind::Spin { min, max, .. } => {
                 let text = value.ok_or(OptionError::MissingValue { name })?;
                 let got: i64 = text.parse().map_err(|_| OptionError::NotANumber { name, got: text.to_string() })?;
@@ -137,6 +162,8 @@ mod tests {
         assert_eq!(lines[0], "option name Hash type spin default 16 min 1 max 65536");
         assert!(lines.contains(&"option name Clear Hash type button".to_string()));
         assert!(lines.contains(&"option name UCI_Chess960 type check default false".to_string()));
+        assert!(lines.contains(&"option name SyzygyPath type string default <empty>".to_string()));
+        assert!(lines.contains(&"option name SyzygyProbeLimit type spin default 7 min 0 max 7".to_string()));
     }
 
     #[test]
@@ -145,6 +172,10 @@ mod tests {
         assert_eq!(parse_setoption("move overhead", Some("0")), Ok((OptionId::MoveOverhead, OptionValue::Spin(0))));
         assert_eq!(parse_setoption("PONDER", Some("True")), Ok((OptionId::Ponder, OptionValue::Check(true))));
         assert_eq!(parse_setoption("Clear Hash", None), Ok((OptionId::ClearHash, OptionValue::Button)));
+        let path = |text: &str| Ok((OptionId::SyzygyPath, OptionValue::String(text.to_string())));
+        assert_eq!(parse_setoption("syzygypath", Some("/tb/a:/tb/b")), path("/tb/a:/tb/b"));
+        assert_eq!(parse_setoption("SyzygyPath", Some("<empty>")), path(""));
+        assert_eq!(parse_setoption("SyzygyPath", None), path(""));
         assert_eq!(
             parse_setoption("Hash", Some("0")),
             Err(OptionError::OutOfRange { name: "Hash", min: 1, max: 65536, got: 0 })

@@ -34,7 +34,11 @@ pub fn info_line(report: &Report, mode: CastlingMode) -> String {
         Bound::Upper => line.push_str(" upperbound"),
         Bound::Exact => {}
     }
-    let _ = write!(line, " nodes {} nps {nps} hashfull {} time {millis}", report.nodes, report.hashfull);
+    let _ = write!(
+        line,
+        " nodes {} nps {nps} hashfull {} tbhits {} time {millis}",
+        report.nodes, report.hashfull, report.tbhits
+    );
     if !report.pv.is_empty() {
         line.push_str(" pv");
         for &m in report.pv {
@@ -124,11 +128,12 @@ mod tests {
             nodes: 20_000,
             elapsed: Duration::from_millis(100),
             hashfull: 12,
+            tbhits: 3,
             pv: &pv,
         };
         assert_eq!(
             info_line(&report, CastlingMode::Standard),
-            "info depth 5 seldepth 9 multipv 1 score cp -37 lowerbound nodes 20000 nps 200000 hashfull 12 time 100 pv e2e4"
+            "info depth 5 seldepth 9 multipv 1 score cp -37 lowerbound nodes 20000 nps 200000 hashfull 12 tbhits 3 time 100 pv e2e4"
         );
     }
 
