@@ -204,7 +204,9 @@ impl Engine {
             (OptionId::Chess960, OptionValue::Check(on)) => self.settings.chess960 = on,
             (OptionId::SyzygyPath, OptionValue::String(path)) => self.load_tablebases(&path),
             (OptionId::SyzygyProbeDepth, OptionValue::Spin(depth)) => self.settings.syzygy_probe_depth = depth as i32,
-            (OptionId::SyzygyProbeLimit, OptionValue::Spin(pieces)) => self.settings.syzygy_probe_limit = pieces as usize,
+            (OptionId::SyzygyProbeLimit, OptionValue::Spin(pieces)) => {
+                self.settings.syzygy_probe_limit = pieces as usize
+            }
             (OptionId::Syzygy50MoveRule, OptionValue::Check(on)) => self.settings.syzygy_rule50 = on,
             // Threads and MultiPV accept only 1 for now; the GUI decides when to ponder.
             _ => {}

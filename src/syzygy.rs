@@ -52,12 +52,8 @@ impl Tablebases {
     /// Each file is added on its own, so one bad file does not hide the rest of its
     /// directory.
     pub fn load(path_list: &str) -> Loaded {
-        let mut tables = Tablebases {
-            tables: Tablebase::new(),
-            wdl_files: 0,
-            dtz_files: 0,
-            failure: Mutex::new(Failure::None),
-        };
+        let mut tables =
+            Tablebases { tables: Tablebase::new(), wdl_files: 0, dtz_files: 0, failure: Mutex::new(Failure::None) };
         let mut problems = Vec::new();
         for dir in directories(path_list) {
             match table_files(&dir) {
@@ -243,16 +239,18 @@ pub struct RootRanking {
 impl RootRanking {
     /// When winning: every win that the fifty-move rule cannot spoil, or, once a position
     /// has repeated (the search is not making progress), only the fastest ones. A cursed
-    /// win: the fastest, in case the defender errs. Otherwise every move with the best
-    /// result; the search chooses among them.
+    /// win: the fastest, in case the defender errs. A loss: the slowest, the longest
+    /// resistance. Otherwise every move with the best result; the search chooses.
     fn keep_best(moves: Vec<RankedMove>, halfmoves: i32, rule50: bool, repeated: bool) -> RootRanking {
         let outcome = moves.iter().map(|r| r.outcome).max().unwrap_or(Outcome::Draw);
         let best: Vec<&RankedMove> = moves.iter().filter(|r| r.outcome == outcome).collect();
         let fastest = best.iter().map(|r| r.dtz).min_by_key(|dtz| dtz.abs()).unwrap_or(0);
+        let slowest = best.iter().map(|r| r.dtz).max_by_key(|dtz| dtz.abs()).unwrap_or(0);
         let keeps = |r: &RankedMove| match outcome {
             Outcome::Win if repeated => r.dtz == fastest,
             Outcome::Win if rule50 => r.dtz + halfmoves <= 99,
             Outcome::CursedWin => r.dtz == fastest,
+            Outcome::Loss => r.dtz == slowest,
             _ => true,
         };
         let kept = best.iter().filter(|r| keeps(r)).map(|r| r.m).collect();

@@ -30,6 +30,10 @@ fn handshake_lists_identity_and_every_option() {
             "option name Ponder type check default false",
             "option name MultiPV type spin default 1 min 1 max 1",
             "option name UCI_Chess960 type check default false",
+            "option name SyzygyPath type string default <empty>",
+            "option name SyzygyProbeDepth type spin default 1 min 1 max 100",
+            "option name SyzygyProbeLimit type spin default 7 min 0 max 7",
+            "option name Syzygy50MoveRule type check default true",
         ]
     );
     assert_eq!(lines.last().map(String::as_str), Some("uciok"));
@@ -49,6 +53,9 @@ fn every_option_can_be_set_silently() {
         "setoption name Ponder value true",
         "setoption name MultiPV value 1",
         "setoption name UCI_Chess960 value false",
+        "setoption name SyzygyProbeDepth value 4",
+        "setoption name SyzygyProbeLimit value 5",
+        "setoption name Syzygy50MoveRule value false",
     ] {
         engine.send(command);
         assert!(engine.sync().is_empty(), "{command} printed something");
@@ -70,6 +77,8 @@ fn bad_option_values_get_one_info_string_and_change_nothing() {
         ("setoption name MultiPV value 0", "MultiPV"),
         ("setoption name Move Overhead value -1", "Move Overhead"),
         ("setoption name Ponder value maybe", "Ponder"),
+        ("setoption name SyzygyProbeLimit value 8", "SyzygyProbeLimit"),
+        ("setoption name SyzygyProbeDepth value 0", "SyzygyProbeDepth"),
         ("setoption name NoSuchOption value 1", "NoSuchOption"),
         ("setoption value 3", "setoption"),
         ("setoption name", "setoption"),

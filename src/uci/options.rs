@@ -20,10 +20,18 @@ pub enum OptionId {
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum OptionKind {
-    Spin { default: i64, min: i64, max: i64 },
-    Check { default: bool },
+    Spin {
+        default: i64,
+        min: i64,
+        max: i64,
+    },
+    Check {
+        default: bool,
+    },
     /// Free text; GUIs show the empty default as `<empty>`.
-    String { default: &'static str },
+    String {
+        default: &'static str,
+    },
     Button,
 }
 
