@@ -15,14 +15,17 @@ use std::time::{Duration, Instant};
 use shakmaty::CastlingMode;
 
 use crate::bench;
+use crate::book::{self, Book, BookMove};
 use crate::perft;
-use crate::position::Position;
+use crate::position::{Position, uci_move};
 use crate::search::{self, History, Limits, Signals, SyzygyProbe};
 use crate::syzygy::{self, Tablebases};
 use crate::time::{Clock, TimeBudget};
 use crate::tt::TranspositionTable;
 use crate::uci::command::{Command, GoParams, StartPosition};
-use crate::uci::options::{DEFAULT_HASH_MB, DEFAULT_MOVE_OVERHEAD_MS, OPTIONS, OptionId, OptionValue, parse_setoption};
+use crate::uci::options::{
+    DEFAULT_BOOK_DEPTH, DEFAULT_HASH_MB, DEFAULT_MOVE_OVERHEAD_MS, OPTIONS, OptionId, OptionValue, parse_setoption,
+};
 use crate::uci::report;
 
 /// Where the engine's lines go: stdout for the binary, a buffer in tests.
@@ -42,6 +45,11 @@ struct Settings {
     syzygy_probe_depth: i32,
     syzygy_probe_limit: usize,
     syzygy_rule50: bool,
+    own_book: bool,
+    /// Empty: the book that ships inside the binary.
+    book_file: String,
+    book_depth: u32,
+    book_best_move: bool,
 }
 
 /// A running search, perft or bench, and its history table once it hands it back.
@@ -56,6 +64,8 @@ pub struct Engine {
     game_keys: Vec<u64>,
     settings: Settings,
     tt: Arc<TranspositionTable>,
+    /// The opening book, loaded while `OwnBook` is on.
+    book: Option<Book>,
     /// The tables of `SyzygyPath`, if it names any.
     tablebases: Option<Arc<Tablebases>>,
     /// With the search thread while it runs.
@@ -79,7 +89,12 @@ impl Engine {
                 syzygy_probe_depth: 1,
                 syzygy_probe_limit: 7,
                 syzygy_rule50: true,
+                own_book: false,
+                book_file: String::new(),
+                book_depth: DEFAULT_BOOK_DEPTH as u32,
+                book_best_move: false,
             },
+            book: None,
             tablebases: None,
             tt: Arc::new(tt),
             history: Some(History::new()),
@@ -208,9 +223,61 @@ impl Engine {
                 self.settings.syzygy_probe_limit = pieces as usize
             }
             (OptionId::Syzygy50MoveRule, OptionValue::Check(on)) => self.settings.syzygy_rule50 = on,
+            (OptionId::OwnBook, OptionValue::Check(on)) => {
+                self.settings.own_book = on;
+                self.load_book();
+            }
+            (OptionId::BookFile, OptionValue::String(path)) => {
+                self.settings.book_file = path;
+                self.load_book();
+            }
+            (OptionId::BookDepth, OptionValue::Spin(plies)) => self.settings.book_depth = plies as u32,
+            (OptionId::BookBestMove, OptionValue::Check(on)) => self.settings.book_best_move = on,
             // Threads and MultiPV accept only 1 for now; the GUI decides when to ponder.
             _ => {}
         }
+    }
+
+    /// Loads the book while `OwnBook` is on (and drops it when off). A book that cannot be
+    /// used gets one line, and the engine plays on without one; a user's file that loads
+    /// says so.
+    fn load_book(&mut self) {
+        self.book = None;
+        if !self.settings.own_book {
+            return;
+        }
+        let file = self.settings.book_file.clone();
+        let loaded = if file.is_empty() { Book::shipped() } else { Book::from_file(&file) };
+        match loaded {
+            Ok(book) => {
+                if !file.is_empty() {
+                    self.info_string(&format!("book {file}: {} positions", book.positions()));
+                }
+                self.book = Some(book);
+            }
+            Err(error) => {
+                let name = if file.is_empty() { "built-in book" } else { &format!("book {file}") };
+                self.info_string(&format!("{name} not usable: {error}; playing without a book"));
+            }
+        }
+    }
+
+    /// A book move for a timed game search (never for `infinite`, `ponder`, `depth`,
+    /// `nodes`, `mate` or `searchmoves`), within `BookDepth` plies of the game.
+    fn book_move(&self, params: &GoParams) -> Option<(BookMove, u32)> {
+        let book = self.book.as_ref()?;
+        let timed = params.wtime.is_some() || params.btime.is_some() || params.movetime.is_some();
+        let analysis = params.infinite
+            || params.ponder
+            || params.depth.is_some()
+            || params.nodes.is_some()
+            || params.mate.is_some()
+            || !params.searchmoves.is_empty();
+        let pos = self.position.chess();
+        if !timed || analysis || book::game_ply(pos) >= self.settings.book_depth {
+            return None;
+        }
+        book.choose(pos, self.settings.book_best_move, &mut rand::rng())
     }
 
     /// Replaces the tablebases with those of `path_list`, with one line on what was found.
@@ -278,6 +345,13 @@ impl Engine {
         self.finish_job();
         if !params.ignored.is_empty() {
             self.info_string(&format!("go: ignored {}", params.ignored.join(" ")));
+        }
+        if let Some((choice, total)) = self.book_move(&params) {
+            let mode = self.castling_mode();
+            let text = uci_move(choice.m, mode);
+            self.info_string(&format!("book move {text} (weight {} of {total})", choice.weight));
+            self.send(&report::bestmove_line(Some(choice.m), None, mode));
+            return;
         }
         let limits = self.limits(&params);
         self.tt.new_search();

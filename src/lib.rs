@@ -4,6 +4,7 @@
 //! ([`cli`]). Everything else lives in this library so the tests reach it.
 
 pub mod bench;
+pub mod book;
 pub mod cli;
 pub mod engine;
 pub mod epd;

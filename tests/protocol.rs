@@ -34,6 +34,10 @@ fn handshake_lists_identity_and_every_option() {
             "option name SyzygyProbeDepth type spin default 1 min 1 max 100",
             "option name SyzygyProbeLimit type spin default 7 min 0 max 7",
             "option name Syzygy50MoveRule type check default true",
+            "option name OwnBook type check default false",
+            "option name BookFile type string default <empty>",
+            "option name BookDepth type spin default 20 min 0 max 1000",
+            "option name BookBestMove type check default false",
         ]
     );
     assert_eq!(lines.last().map(String::as_str), Some("uciok"));
@@ -56,6 +60,9 @@ fn every_option_can_be_set_silently() {
         "setoption name SyzygyProbeDepth value 4",
         "setoption name SyzygyProbeLimit value 5",
         "setoption name Syzygy50MoveRule value false",
+        "setoption name BookDepth value 8",
+        "setoption name BookBestMove value true",
+        "setoption name OwnBook value false",
     ] {
         engine.send(command);
         assert!(engine.sync().is_empty(), "{command} printed something");

@@ -16,6 +16,10 @@ pub enum OptionId {
     SyzygyProbeDepth,
     SyzygyProbeLimit,
     Syzygy50MoveRule,
+    OwnBook,
+    BookFile,
+    BookDepth,
+    BookBestMove,
 }
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -43,6 +47,8 @@ pub struct OptionSpec {
 
 pub const DEFAULT_HASH_MB: i64 = 16;
 pub const DEFAULT_MOVE_OVERHEAD_MS: i64 = 30;
+/// Plies of a game the book may be used for; more than the shipped book holds.
+pub const DEFAULT_BOOK_DEPTH: i64 = 20;
 
 pub const OPTIONS: &[OptionSpec] = &[
     OptionSpec {
@@ -72,6 +78,14 @@ pub const OPTIONS: &[OptionSpec] = &[
         kind: OptionKind::Spin { default: 7, min: 0, max: 7 },
     },
     OptionSpec { id: OptionId::Syzygy50MoveRule, name: "Syzygy50MoveRule", kind: OptionKind::Check { default: true } },
+    OptionSpec { id: OptionId::OwnBook, name: "OwnBook", kind: OptionKind::Check { default: false } },
+    OptionSpec { id: OptionId::BookFile, name: "BookFile", kind: OptionKind::String { default: "<empty>" } },
+    OptionSpec {
+        id: OptionId::BookDepth,
+        name: "BookDepth",
+        kind: OptionKind::Spin { default: DEFAULT_BOOK_DEPTH, min: 0, max: 1000 },
+    },
+    OptionSpec { id: OptionId::BookBestMove, name: "BookBestMove", kind: OptionKind::Check { default: false } },
 ];
 
 /// A checked option value.

@@ -1,20 +1,20 @@
-//! The command-line tools: `bench`, `perft`, `perft-suite`, `epd` and `tb`. Results go to
+//! The command-line tools: `bench`, `perft`, `perft-suite`, `epd`, `tb` and `book`. Results go to
 //! stdout, progress to stderr; a bad argument or an unreadable file gives one error line
 //! and a non-zero exit status.
+
+mod book;
+mod tablebase;
 
 use std::fmt;
 use std::process::ExitCode;
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
-use shakmaty::{CastlingMode, Position as _};
-
 use crate::engine::{NAME, per_second};
 use crate::epd::{self, EpdLimit};
 use crate::perft;
 use crate::position::{Position, uci_move};
 use crate::search::Signals;
-use crate::syzygy::Tablebases;
 use crate::tt::TranspositionTable;
 
 const USAGE: &str = "\
@@ -25,6 +25,10 @@ usage:
   bramble perft-suite <file> [--max-depth D] [--chess960]
   bramble epd <file> [--movetime ms | --depth D | --nodes N]
   bramble tb <fen> --path <dirs>  probe Syzygy tables: wdl (-2..2), dtz, bestmove
+  bramble book probe [fen] [--file F]
+  bramble book build --pgn F [--max-ply N] [--min-games N] --out F
+  bramble book build --tree F[,F...] [--first SAN,...] [--depth D] [--margin CP] [--max-ply N]
+                     [--max-moves N[,N...]] [--threads N] [--hash MB] [--report F] --out F
   bramble help | --version";
 
 /// What went wrong, and the exit status it earns.
@@ -55,7 +59,8 @@ pub fn run(args: &[String]) -> ExitCode {
         "perft" => perft_command(rest),
         "perft-suite" => perft_suite(rest),
         "epd" => epd_command(rest),
-        "tb" => tablebase_command(rest),
+        "tb" => tablebase::tablebase_command(rest),
+        "book" => book::book_command(rest),
         "help" | "--help" | "-h" => {
             println!("{NAME}\n{USAGE}");
             Ok(ExitCode::SUCCESS)
@@ -307,43 +312,5 @@ fn epd_command(args: &[String]) -> CliResult {
     if bad > 0 {
         return Err(CliError::Failed(format!("{bad} records of {path} could not be read")));
     }
-    Ok(ExitCode::SUCCESS)
-}
-
-/// `tb <fen> --path <dirs>`: the tables' verdict on one position, from the side to move:
-/// `wdl` (-2 loss, -1 loss saved by the fifty-move rule, 0 draw, 1 win spoiled by it,
-/// 2 win, as if right after a capture or pawn move), `dtz` and the tables' best move.
-fn tablebase_command(args: &[String]) -> CliResult {
-    let args = Args::parse(args, &[], &["--path"])?;
-    let fen = args.positional.join(" ");
-    if fen.is_empty() {
-        return Err(CliError::Usage("tb needs a FEN".into()));
-    }
-    let path = args.text("--path").ok_or_else(|| CliError::Usage("tb needs --path <dirs>".into()))?;
-    let pos = Position::from_fen(&fen, CastlingMode::Standard).map_err(|e| CliError::Failed(e.to_string()))?.0;
-    let loaded = Tablebases::load(path);
-    for problem in &loaded.problems {
-        eprintln!("bramble: {problem}");
-    }
-    let tables = loaded.tables;
-    if tables.max_pieces() == 0 {
-        return Err(CliError::Failed(format!("no Syzygy tables found in '{path}'")));
-    }
-    let chess = pos.chess();
-    if !tables.covers(chess) {
-        return Err(CliError::Failed(format!(
-            "the tables do not cover this position: {} pieces (tables have up to {}){}",
-            chess.board().occupied().count(),
-            tables.max_pieces(),
-            if chess.castles().is_empty() { "" } else { ", castling rights" }
-        )));
-    }
-    let failed = || CliError::Failed(tables.take_failure().unwrap_or_else(|| "the probe failed".into()));
-    let wdl = tables.probe_wdl(chess).ok_or_else(failed)?;
-    let dtz = tables.probe_dtz(chess).ok_or_else(failed)?;
-    let best = tables.best_move(chess);
-    println!("wdl {}", wdl as i32);
-    println!("dtz {dtz}");
-    println!("bestmove {}", best.map_or_else(|| "0000".to_string(), |m| uci_move(m, CastlingMode::Standard)));
     Ok(ExitCode::SUCCESS)
 }

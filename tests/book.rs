@@ -1,0 +1,198 @@
+//! Opening books: build-then-probe round trips, and the UCI options that decide when a
+//! book move is played.
+
+mod common;
+
+use std::path::PathBuf;
+use std::time::Duration;
+
+use bramble::book::{Book, pgn, polyglot};
+use common::{Engine, bestmove, run_cli};
+use shakmaty::Chess;
+
+const GAMES: &str = "\
+[Event \"1\"]\n[Result \"1-0\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 1-0\n\n\
+[Event \"2\"]\n[Result \"1/2-1/2\"]\n\n1. e4 e5 2. Nf3 Nf6 1/2-1/2\n\n\
+[Event \"3\"]\n[Result \"0-1\"]\n\n1. e4 c5 2. Nf3 d6 0-1\n\n\
+[Event \"4\"]\n[Result \"1-0\"]\n\n1. d4 d5 2. c4 e6 1-0\n";
+
+/// A file in the temporary directory, removed when dropped.
+struct TempFile(PathBuf);
+
+impl TempFile {
+    fn new(name: &str, bytes: &[u8]) -> TempFile {
+        let path = std::env::temp_dir().join(format!("bramble-book-{}-{name}", std::process::id()));
+        std::fs::write(&path, bytes).expect("write a temporary file");
+        TempFile(path)
+    }
+
+    fn path(&self) -> String {
+        self.0.to_string_lossy().into_owned()
+    }
+}
+
+impl Drop for TempFile {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_file(&self.0);
+    }
+}
+
+#[test]
+fn a_book_built_from_games_probes_back() {
+    let pgn_file = TempFile::new("games.pgn", GAMES.as_bytes());
+    let book_file = TempFile::new("games.bin", b"");
+    let (code, out, err) =
+        run_cli(&["book", "build", "--pgn", &pgn_file.path(), "--max-ply", "4", "--out", &book_file.path()]);
+    assert_eq!(code, 0, "{err}");
+    assert!(err.contains("4 games read, 0 dropped"), "{err}");
+    // e4 scores 2+1+0 = 3 points, d4 2; after 1.e4 e5 scores 1 (a loss and a draw), c5 2.
+    let (code, out_probe, _) = run_cli(&["book", "probe", "--file", &book_file.path()]);
+    assert_eq!(code, 0);
+    assert_eq!(out_probe, "e2e4   e4      weight     3   60.0%\nd2d4   d4      weight     2   40.0%\n");
+    let after_e4: Vec<&str> = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1".split(' ').collect();
+    let book_path = book_file.path();
+    let mut args = vec!["book", "probe"];
+    args.extend(&after_e4);
+    args.extend(["--file", &book_path]);
+    let (_, out_reply, _) = run_cli(&args);
+    assert_eq!(out_reply, "c7c5   c5      weight     2   66.7%\ne7e5   e5      weight     1   33.3%\n");
+    assert!(out.contains("entries"), "{out}");
+
+    // The same through the library: --min-games 2 keeps only moves of two games or more.
+    let (games, dropped) = pgn::read_games(GAMES);
+    assert_eq!((games.len(), dropped), (4, 0));
+    let entries = bramble::book::build::from_games(&games, 4, 2);
+    let book = Book::from_bytes(&polyglot::write_entries(entries)).expect("valid");
+    let moves: Vec<String> = book.moves(&Chess::default()).iter().map(|m| m.m.to_string()).collect();
+    assert_eq!(moves, ["e2-e4"]);
+}
+
+#[test]
+fn probe_and_build_refuse_bad_input() {
+    let broken = TempFile::new("broken.bin", &[1; 20]);
+    let (code, _, err) = run_cli(&["book", "probe", "--file", &broken.path()]);
+    assert_eq!(code, 1);
+    assert!(err.contains("20 bytes is not a whole number of 16-byte entries"), "{err}");
+    let empty = TempFile::new("empty.bin", b"");
+    let (code, _, err) = run_cli(&["book", "probe", "--file", &empty.path()]);
+    assert_eq!(code, 1);
+    assert!(err.contains("the book is empty"), "{err}");
+    let (code, _, _) = run_cli(&["book", "build", "--out", "/tmp/x.bin"]);
+    assert_eq!(code, 2);
+    let (code, _, _) = run_cli(&["book"]);
+    assert_eq!(code, 2);
+}
+
+/// A book with one move for the start position (weight 9) and a lighter one (weight 1).
+fn two_move_book() -> TempFile {
+    let start = Chess::default();
+    let entry = |uci: &str, weight| {
+        let m = uci.parse::<shakmaty::uci::UciMove>().expect("uci").to_move(&start).expect("legal");
+        polyglot::Entry { key: bramble::book::polyglot_key(&start), mv: polyglot::encode_move(m), weight, learn: 0 }
+    };
+    TempFile::new("two.bin", &polyglot::write_entries(vec![entry("g1f3", 9), entry("b1c3", 1)]))
+}
+
+const CLOCK: &str = "go wtime 60000 btime 60000";
+
+#[test]
+fn own_book_off_never_plays_from_the_book() {
+    let book = two_move_book();
+    let mut engine = Engine::start();
+    engine.send(&format!("setoption name BookFile value {}", book.path()));
+    assert!(engine.sync().is_empty(), "a file is only loaded once OwnBook is on");
+    engine.send("position startpos");
+    for _ in 0..3 {
+        let (infos, _) = engine.go("go movetime 50", Duration::from_secs(10));
+        assert!(infos.iter().all(|l| !l.contains("book move")), "{infos:?}");
+        assert!(infos.iter().any(|l| l.starts_with("info depth")), "searched: {infos:?}");
+    }
+}
+
+#[test]
+fn own_book_plays_book_moves_only_in_timed_game_searches() {
+    let book = two_move_book();
+    let mut engine = Engine::start();
+    engine.send("setoption name OwnBook value true");
+    engine.send(&format!("setoption name BookFile value {}", book.path()));
+    engine.send("setoption name BookBestMove value true");
+    assert_eq!(engine.sync(), [format!("info string book {}: 1 positions", book.path())]);
+    engine.send("position startpos");
+    for go in [CLOCK, "go movetime 5000"] {
+        let start = std::time::Instant::now();
+        let (infos, best) = engine.go(go, Duration::from_secs(10));
+        assert_eq!(infos, ["info string book move g1f3 (weight 9 of 10)"]);
+        assert_eq!(best, "bestmove g1f3");
+        assert!(start.elapsed() < Duration::from_secs(1), "a book move is immediate");
+    }
+    // Analysis limits search.
+    for go in ["go depth 2", "go nodes 2000", "go mate 1 movetime 50", "go movetime 50 searchmoves e2e4"] {
+        let (infos, _) = engine.go(go, Duration::from_secs(10));
+        assert!(infos.iter().all(|l| !l.contains("book move")), "{go}: {infos:?}");
+    }
+    engine.send("go infinite");
+    std::thread::sleep(Duration::from_millis(50));
+    let (infos, _) = engine.go("stop", Duration::from_secs(10));
+    assert!(infos.iter().all(|l| !l.contains("book move")), "{infos:?}");
+    engine.send("go ponder wtime 60000 btime 60000");
+    std::thread::sleep(Duration::from_millis(50));
+    let (infos, _) = engine.go("stop", Duration::from_secs(10));
+    assert!(infos.iter().all(|l| !l.contains("book move")), "{infos:?}");
+    // Past BookDepth, or out of the book, the engine searches.
+    engine.send("setoption name BookDepth value 0");
+    let (infos, _) = engine.go(CLOCK, Duration::from_secs(20));
+    assert!(infos.iter().all(|l| !l.contains("book move")), "{infos:?}");
+    engine.send("setoption name BookDepth value 20");
+    engine.send("position startpos moves g1f3");
+    let (infos, best) = engine.go("go movetime 50", Duration::from_secs(10));
+    assert!(infos.iter().all(|l| !l.contains("book move")), "{infos:?}");
+    assert_ne!(bestmove(&best), "0000");
+}
+
+#[test]
+fn weighted_book_choice_varies() {
+    let book = two_move_book();
+    let mut engine = Engine::start();
+    engine.send("setoption name OwnBook value true");
+    engine.send(&format!("setoption name BookFile value {}", book.path()));
+    engine.sync();
+    let mut seen = std::collections::HashSet::new();
+    // With weights 9:1, 60 draws all giving g1f3 has a chance of 0.9^60 = 0.2%.
+    for _ in 0..60 {
+        let (_, best) = engine.go(CLOCK, Duration::from_secs(10));
+        seen.insert(best);
+    }
+    let mut seen: Vec<String> = seen.into_iter().collect();
+    seen.sort();
+    assert_eq!(seen, ["bestmove b1c3", "bestmove g1f3"]);
+}
+
+#[test]
+fn broken_book_files_get_one_line_and_the_engine_searches() {
+    let broken = TempFile::new("unsorted.bin", &{
+        let high = polyglot::Entry { key: 9, mv: 1, weight: 1, learn: 0 }.to_bytes();
+        let low = polyglot::Entry { key: 2, mv: 1, weight: 1, learn: 0 }.to_bytes();
+        [high, low].concat()
+    });
+    let mut engine = Engine::start();
+    engine.send("setoption name OwnBook value true");
+    for (file, needle) in [
+        (broken.path(), "not sorted by key"),
+        ("/no/such/book.bin".to_string(), "cannot read"),
+        (env!("CARGO_MANIFEST_DIR").to_string() + "/Cargo.toml", "16-byte entries"),
+    ] {
+        engine.send(&format!("setoption name BookFile value {file}"));
+        let lines = engine.sync();
+        assert_eq!(lines.len(), 1, "{lines:?}");
+        assert!(lines[0].starts_with("info string book ") && lines[0].contains(needle), "{lines:?}");
+        let (infos, best) = engine.go("go movetime 50", Duration::from_secs(10));
+        assert!(infos.iter().any(|l| l.starts_with("info depth")));
+        assert_ne!(bestmove(&best), "0000");
+    }
+    // The built-in book is back with an empty BookFile.
+    engine.send("setoption name BookFile value <empty>");
+    assert!(engine.sync().is_empty());
+    engine.send("position startpos");
+    let (infos, _) = engine.go(CLOCK, Duration::from_secs(10));
+    assert!(infos[0].starts_with("info string book move "), "{infos:?}");
+}
