@@ -196,3 +196,42 @@ fn broken_book_files_get_one_line_and_the_engine_searches() {
     let (infos, _) = engine.go(CLOCK, Duration::from_secs(10));
     assert!(infos[0].starts_with("info string book move "), "{infos:?}");
 }
+
+/// A book from the 5,000 lichess games of `../shared/data/games`: the first moves' weights
+/// equal the points counted straight from the PGN text (2 a win, 1 a draw).
+#[test]
+fn a_book_from_shared_games_weights_first_moves_by_results() {
+    let Some(data) = common::shared_data("a_book_from_shared_games_weights_first_moves_by_results") else { return };
+    let pgn_path = data.join("games/lichess_db_standard_rated_2013-01_first5000.pgn");
+    let text = std::fs::read_to_string(&pgn_path).expect("read the games");
+    let mut expected: std::collections::BTreeMap<String, u32> = Default::default();
+    let mut result = "";
+    for line in text.lines() {
+        if let Some(value) = line.strip_prefix("[Result \"") {
+            result = value.trim_end_matches("\"]");
+        } else if let Some(first) = line.strip_prefix("1. ") {
+            let san = first.split_whitespace().next().expect("a first move");
+            let points = match result {
+                "1-0" => 2,
+                "1/2-1/2" => 1,
+                _ => 0,
+            };
+            *expected.entry(san.to_string()).or_default() += points;
+        }
+    }
+    expected.retain(|_, points| *points > 0);
+
+    let book_file = TempFile::new("lichess.bin", b"");
+    let pgn = pgn_path.to_string_lossy();
+    let (code, _, err) = run_cli(&["book", "build", "--pgn", &pgn, "--max-ply", "2", "--out", &book_file.path()]);
+    assert_eq!(code, 0, "{err}");
+    let (_, out, _) = run_cli(&["book", "probe", "--file", &book_file.path()]);
+    let got: std::collections::BTreeMap<String, u32> = out
+        .lines()
+        .map(|line| {
+            let fields: Vec<&str> = line.split_whitespace().collect();
+            (fields[1].to_string(), fields[3].parse().expect("a weight"))
+        })
+        .collect();
+    assert_eq!(got, expected);
+}

@@ -233,6 +233,39 @@ mod tests {
         assert!(!book.moves(&Chess::default()).is_empty());
     }
 
+    fn after(fen: &str, moves: &[&str]) -> Chess {
+        let fen: shakmaty::fen::Fen = fen.parse().expect("FEN");
+        let mut pos: Chess = fen.into_position(shakmaty::CastlingMode::Standard).expect("legal");
+        for uci in moves {
+            let m = uci.parse::<shakmaty::uci::UciMove>().expect("uci").to_move(&pos).expect("legal");
+            pos.play_unchecked(m);
+        }
+        pos
+    }
+
+    /// The reference keys of the polyglot specification, en passant cases included, and a
+    /// pinned pawn: polyglot counts the en passant square although the capture is illegal
+    /// (the key python-chess's `chess.polyglot.zobrist_hash` gives).
+    #[test]
+    fn keys_match_the_polyglot_reference() {
+        let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+        let cases: &[(&str, &[&str], u64)] = &[
+            (start, &[], 0x463b96181691fc9c),
+            (start, &["e2e4"], 0x823c9b50fd114196),
+            (start, &["e2e4", "d7d5"], 0x0756b94461c50fb0),
+            (start, &["e2e4", "d7d5", "e4e5"], 0x662fafb965db29d4),
+            (start, &["e2e4", "d7d5", "e4e5", "f7f5"], 0x22a48b5a8e47ff78),
+            (start, &["e2e4", "d7d5", "e4e5", "f7f5", "e1e2"], 0x652a607ca3f242c1),
+            (start, &["e2e4", "d7d5", "e4e5", "f7f5", "e1e2", "e8f7"], 0x00fdd303c946bdd9),
+            (start, &["a2a4", "b7b5", "h2h4", "b5b4", "c2c4"], 0x3c8123ea7b067637),
+            (start, &["a2a4", "b7b5", "h2h4", "b5b4", "c2c4", "b4c3", "a1a3"], 0x5c3f9b829b279560),
+            ("4k3/2p5/8/KP5r/8/8/8/8 b - - 0 1", &["c7c5"], 0x35166a62c9d2edc7),
+        ];
+        for (fen, moves, expected) in cases {
+            assert_eq!(polyglot_key(&after(fen, moves)), *expected, "{fen} {moves:?}");
+        }
+    }
+
     #[test]
     fn game_ply_counts_both_sides() {
         assert_eq!(game_ply(&Chess::default()), 0);
