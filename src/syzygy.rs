@@ -2,7 +2,7 @@
 //! `SyzygyPath`, the WDL probes of the search, and the DTZ ranking of the root moves that
 //! converts won endings within the fifty-move rule and holds drawn ones.
 //!
-//! Probing never panics and never stops the engine: a position the tables do not cover,
+//! A probing error never stops the engine: a position the tables do not cover,
 //! a missing table or a corrupt one gives `None`, and the search goes on without it. The
 //! first failure of a table is kept so the engine can say so once.
 
