@@ -6,7 +6,6 @@
 //! `setoption`, `ucinewgame`, `perft`, `bench`, `quit`) stop the running job first and
 //! wait for it, so a search never sees its table resized or cleared under it.
 
-use std::fmt::Write as _;
 use std::sync::Arc;
 use std::sync::atomic::Ordering;
 use std::thread::JoinHandle;
@@ -14,12 +13,14 @@ use std::time::{Duration, Instant};
 
 use shakmaty::CastlingMode;
 
+mod books_and_tables;
+
 use crate::bench;
-use crate::book::{self, Book, BookMove};
+use crate::book::Book;
 use crate::perft;
 use crate::position::{Position, uci_move};
 use crate::search::{self, History, Limits, Signals, SyzygyProbe};
-use crate::syzygy::{self, Tablebases};
+use crate::syzygy::Tablebases;
 use crate::time::{Clock, TimeBudget};
 use crate::tt::TranspositionTable;
 use crate::uci::command::{Command, GoParams, StartPosition};
@@ -235,72 +236,6 @@ impl Engine {
             (OptionId::BookBestMove, OptionValue::Check(on)) => self.settings.book_best_move = on,
             // Threads and MultiPV accept only 1 for now; the GUI decides when to ponder.
             _ => {}
-        }
-    }
-
-    /// Loads the book while `OwnBook` is on (and drops it when off). A book that cannot be
-    /// used gets one line, and the engine plays on without one; a user's file that loads
-    /// says so.
-    fn load_book(&mut self) {
-        self.book = None;
-        if !self.settings.own_book {
-            return;
-        }
-        let file = self.settings.book_file.clone();
-        let loaded = if file.is_empty() { Book::shipped() } else { Book::from_file(&file) };
-        match loaded {
-            Ok(book) => {
-                if !file.is_empty() {
-                    self.info_string(&format!("book {file}: {} positions", book.positions()));
-                }
-                self.book = Some(book);
-            }
-            Err(error) => {
-                let name = if file.is_empty() { "built-in book" } else { &format!("book {file}") };
-                self.info_string(&format!("{name} not usable: {error}; playing without a book"));
-            }
-        }
-    }
-
-    /// A book move for a timed game search (never for `infinite`, `ponder`, `depth`,
-    /// `nodes`, `mate` or `searchmoves`), within `BookDepth` plies of the game.
-    fn book_move(&self, params: &GoParams) -> Option<(BookMove, u32)> {
-        let book = self.book.as_ref()?;
-        let timed = params.wtime.is_some() || params.btime.is_some() || params.movetime.is_some();
-        let analysis = params.infinite
-            || params.ponder
-            || params.depth.is_some()
-            || params.nodes.is_some()
-            || params.mate.is_some()
-            || !params.searchmoves.is_empty();
-        let pos = self.position.chess();
-        if !timed || analysis || book::game_ply(pos) >= self.settings.book_depth {
-            return None;
-        }
-        book.choose(pos, self.settings.book_best_move, &mut rand::rng())
-    }
-
-    /// Replaces the tablebases with those of `path_list`, with one line on what was found.
-    fn load_tablebases(&mut self, path_list: &str) {
-        self.tablebases = None;
-        if syzygy::directories(path_list).is_empty() {
-            self.info_string("Syzygy: no tablebases (SyzygyPath is empty)");
-            return;
-        }
-        let loaded = Tablebases::load(path_list);
-        let tables = loaded.tables;
-        let mut message = format!(
-            "Syzygy: {} WDL and {} DTZ tables, up to {} pieces",
-            tables.wdl_files(),
-            tables.dtz_files(),
-            tables.max_pieces()
-        );
-        if let Some(first) = loaded.problems.first() {
-            let _ = write!(message, "; {} skipped, first: {first}", loaded.problems.len());
-        }
-        self.info_string(&message);
-        if tables.max_pieces() > 0 {
-            self.tablebases = Some(Arc::new(tables));
         }
     }
 
