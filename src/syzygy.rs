@@ -9,7 +9,8 @@
 use std::fs;
 use std::io;
 use std::path::{Path, PathBuf};
-use std::sync::Mutex;
+use std::sync::OnceLock;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use shakmaty::{Chess, Move, Position as _};
 use shakmaty_syzygy::{Dtz, SyzygyError, Tablebase, Wdl};
@@ -20,14 +21,9 @@ pub struct Tablebases {
     wdl_files: usize,
     dtz_files: usize,
     /// The first probe that failed for a reason other than "not in the tables".
-    failure: Mutex<Failure>,
-}
-
-/// The first failed probe, told to the user once.
-enum Failure {
-    None,
-    Untold(String),
-    Told,
+    failure: OnceLock<String>,
+    /// `failure` has been told to the user.
+    told: AtomicBool,
 }
 
 impl std::fmt::Debug for Tablebases {
@@ -52,8 +48,13 @@ impl Tablebases {
     /// Each file is added on its own, so one bad file does not hide the rest of its
     /// directory.
     pub fn load(path_list: &str) -> Loaded {
-        let mut tables =
-            Tablebases { tables: Tablebase::new(), wdl_files: 0, dtz_files: 0, failure: Mutex::new(Failure::None) };
+        let mut tables = Tablebases {
+            tables: Tablebase::new(),
+            wdl_files: 0,
+            dtz_files: 0,
+            failure: OnceLock::new(),
+            told: AtomicBool::new(false),
+        };
         let mut problems = Vec::new();
         for dir in directories(path_list) {
             match table_files(&dir) {
@@ -126,30 +127,20 @@ impl Tablebases {
 
     /// The first failed probe, the first time it is asked for.
     pub fn take_failure(&self) -> Option<String> {
-        let mut failure = self.failure.lock().ok()?;
-        match std::mem::replace(&mut *failure, Failure::Told) {
-            Failure::Untold(text) => Some(text),
-            Failure::None => {
-                *failure = Failure::None;
-                None
-            }
-            Failure::Told => None,
-        }
+        let failure = self.failure.get()?;
+        (!self.told.swap(true, Ordering::Relaxed)).then(|| failure.clone())
     }
 
-    /// Keeps a failure worth telling the user: a table that is missing for a position
-    /// with few enough pieces, or one that cannot be read.
+    /// Keeps the first failure worth telling the user: a table that is missing for a
+    /// position with few enough pieces, or one that cannot be read. Later failures cost
+    /// one atomic load, as a missing table fails on every probe of its positions.
     fn note_failure(&self, error: SyzygyError) {
-        if matches!(error, SyzygyError::Castling | SyzygyError::TooManyPieces) {
+        if self.failure.get().is_some() || matches!(error, SyzygyError::Castling | SyzygyError::TooManyPieces) {
             return;
         }
-        if let Ok(mut failure) = self.failure.lock()
-            && matches!(*failure, Failure::None)
-        {
-            // The corrupt-table error carries a backtrace; its first line says enough.
-            let text = error.to_string();
-            *failure = Failure::Untold(text.lines().next().unwrap_or_default().to_string());
-        }
+        // The corrupt-table error carries a backtrace; its first line says enough.
+        let text = error.to_string();
+        let _ = self.failure.set(text.lines().next().unwrap_or_default().to_string());
     }
 
     /// Ranks the root moves by what they keep, with the fifty-move rule when `rule50`.
@@ -165,7 +156,7 @@ impl Tablebases {
             let dtz = self.dtz_after(root, m)?;
             ranked.push(RankedMove { m, dtz, outcome: Outcome::of(dtz, halfmoves, rule50) });
         }
-        Some(RootRanking::keep_best(ranked, halfmoves, rule50, repeated))
+        Some(RootRanking::keep_best(ranked, repeated))
     }
 
     /// The DTZ of the root after `m`, counted from the root (one ply more than the child's,
@@ -228,33 +219,31 @@ pub struct RankedMove {
 /// The root moves with their results, and those the search may choose from in a game.
 #[derive(Clone, Debug)]
 pub struct RootRanking {
-    /// The best result a move keeps.
-    pub outcome: Outcome,
     /// Every root move.
     pub moves: Vec<RankedMove>,
-    /// The moves that keep `outcome` and make progress towards it.
+    /// The moves that keep the best result and make progress towards it.
     pub kept: Vec<Move>,
 }
 
 impl RootRanking {
-    /// When winning: every win that the fifty-move rule cannot spoil, or, once a position
-    /// has repeated (the search is not making progress), only the fastest ones. A cursed
-    /// win: the fastest, in case the defender errs. A loss: the slowest, the longest
-    /// resistance. Otherwise every move with the best result; the search chooses.
-    fn keep_best(moves: Vec<RankedMove>, halfmoves: i32, rule50: bool, repeated: bool) -> RootRanking {
+    /// When winning: every win (which `Outcome::of` already limits to those the
+    /// fifty-move rule cannot spoil), or, once a position has repeated (the search is not
+    /// making progress), only the fastest ones. A cursed win: the fastest, in case the
+    /// defender errs. A loss: the slowest, the longest resistance. Otherwise every move
+    /// with the best result; the search chooses.
+    fn keep_best(moves: Vec<RankedMove>, repeated: bool) -> RootRanking {
         let outcome = moves.iter().map(|r| r.outcome).max().unwrap_or(Outcome::Draw);
         let best: Vec<&RankedMove> = moves.iter().filter(|r| r.outcome == outcome).collect();
         let fastest = best.iter().map(|r| r.dtz).min_by_key(|dtz| dtz.abs()).unwrap_or(0);
         let slowest = best.iter().map(|r| r.dtz).max_by_key(|dtz| dtz.abs()).unwrap_or(0);
         let keeps = |r: &RankedMove| match outcome {
             Outcome::Win if repeated => r.dtz == fastest,
-            Outcome::Win if rule50 => r.dtz + halfmoves <= 99,
             Outcome::CursedWin => r.dtz == fastest,
             Outcome::Loss => r.dtz == slowest,
             _ => true,
         };
         let kept = best.iter().filter(|r| keeps(r)).map(|r| r.m).collect();
-        RootRanking { outcome, moves, kept }
+        RootRanking { moves, kept }
     }
 
     /// The entry of a root move.

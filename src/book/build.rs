@@ -69,6 +69,8 @@ pub struct Analysis {
 #[derive(Clone, Debug)]
 pub struct ScoredMove {
     pub fen: String,
+    /// The polyglot key of the position.
+    pub key: u64,
     pub m: Move,
     pub score: i32,
     pub best_score: i32,
@@ -150,21 +152,11 @@ pub fn from_analysis(
         .iter()
         .filter(|s| s.kept)
         .map(|s| {
-            let pos = fen_position(&s.fen);
             let loss = (s.best_score - s.score).clamp(0, options.margin);
-            Entry {
-                key: polyglot_key(&pos),
-                mv: encode_move(s.m),
-                weight: (options.margin + 1 - loss) as u16,
-                learn: 0,
-            }
+            Entry { key: s.key, mv: encode_move(s.m), weight: (options.margin + 1 - loss) as u16, learn: 0 }
         })
         .collect();
     (entries, scored)
-}
-
-fn fen_position(fen: &str) -> Chess {
-    Position::from_fen(fen, shakmaty::CastlingMode::Standard).map(|(pos, _)| pos.chess().clone()).unwrap_or_default()
 }
 
 /// Scores the candidates of every position of one ply, on `options.threads` threads.
@@ -217,6 +209,7 @@ fn score_candidates(
     };
     let best = search_at(&root, options.depth);
     let fen = root.fen();
+    let key = polyglot_key(pos);
     candidates
         .iter()
         .map(|&m| {
@@ -231,7 +224,7 @@ fn score_candidates(
                 }
             };
             let kept = best.score - score <= options.margin;
-            ScoredMove { fen: fen.clone(), m, score, best_score: best.score, kept }
+            ScoredMove { fen: fen.clone(), key, m, score, best_score: best.score, kept }
         })
         .collect()
 }

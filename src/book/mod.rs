@@ -63,10 +63,8 @@ impl Book {
         if !bytes.len().is_multiple_of(ENTRY_BYTES) {
             return Err(BookError::Size(bytes.len()));
         }
-        let entries: Vec<Entry> = bytes
-            .chunks_exact(ENTRY_BYTES)
-            .map(|chunk| Entry::from_bytes(chunk.try_into().unwrap_or(&[0; ENTRY_BYTES])))
-            .collect();
+        let entries: Vec<Entry> =
+            bytes.chunks_exact(ENTRY_BYTES).filter_map(|chunk| chunk.try_into().ok()).map(Entry::from_bytes).collect();
         if let Some(index) = entries.windows(2).position(|pair| pair[1].key < pair[0].key) {
             return Err(BookError::Unsorted(index + 1));
         }

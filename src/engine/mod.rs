@@ -25,7 +25,8 @@ use crate::time::{Clock, TimeBudget};
 use crate::tt::TranspositionTable;
 use crate::uci::command::{Command, GoParams, StartPosition};
 use crate::uci::options::{
-    DEFAULT_BOOK_DEPTH, DEFAULT_HASH_MB, DEFAULT_MOVE_OVERHEAD_MS, OPTIONS, OptionId, OptionValue, parse_setoption,
+    DEFAULT_BOOK_DEPTH, DEFAULT_HASH_MB, DEFAULT_MOVE_OVERHEAD_MS, DEFAULT_SYZYGY_PROBE_DEPTH,
+    DEFAULT_SYZYGY_PROBE_LIMIT, OPTIONS, OptionId, OptionValue, parse_setoption,
 };
 use crate::uci::report;
 
@@ -87,8 +88,8 @@ impl Engine {
                 hash_mb,
                 move_overhead: Duration::from_millis(DEFAULT_MOVE_OVERHEAD_MS as u64),
                 chess960: false,
-                syzygy_probe_depth: 1,
-                syzygy_probe_limit: 7,
+                syzygy_probe_depth: DEFAULT_SYZYGY_PROBE_DEPTH as i32,
+                syzygy_probe_limit: DEFAULT_SYZYGY_PROBE_LIMIT as usize,
                 syzygy_rule50: true,
                 own_book: false,
                 book_file: String::new(),

@@ -47,6 +47,8 @@ pub struct OptionSpec {
 
 pub const DEFAULT_HASH_MB: i64 = 16;
 pub const DEFAULT_MOVE_OVERHEAD_MS: i64 = 30;
+pub const DEFAULT_SYZYGY_PROBE_DEPTH: i64 = 1;
+pub const DEFAULT_SYZYGY_PROBE_LIMIT: i64 = 7;
 /// Plies of a game the book may be used for; more than the shipped book holds.
 pub const DEFAULT_BOOK_DEPTH: i64 = 20;
 
@@ -70,12 +72,12 @@ pub const OPTIONS: &[OptionSpec] = &[
     OptionSpec {
         id: OptionId::SyzygyProbeDepth,
         name: "SyzygyProbeDepth",
-        kind: OptionKind::Spin { default: 1, min: 1, max: 100 },
+        kind: OptionKind::Spin { default: DEFAULT_SYZYGY_PROBE_DEPTH, min: 1, max: 100 },
     },
     OptionSpec {
         id: OptionId::SyzygyProbeLimit,
         name: "SyzygyProbeLimit",
-        kind: OptionKind::Spin { default: 7, min: 0, max: 7 },
+        kind: OptionKind::Spin { default: DEFAULT_SYZYGY_PROBE_LIMIT, min: 0, max: 7 },
     },
     OptionSpec { id: OptionId::Syzygy50MoveRule, name: "Syzygy50MoveRule", kind: OptionKind::Check { default: true } },
     OptionSpec { id: OptionId::OwnBook, name: "OwnBook", kind: OptionKind::Check { default: false } },
