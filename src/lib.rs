@@ -16,3 +16,4 @@ pub mod syzygy;
 pub mod time;
 pub mod tt;
 pub mod uci;
+pub mod wdl;

@@ -38,6 +38,7 @@ fn handshake_lists_identity_and_every_option() {
             "option name BookFile type string default <empty>",
             "option name BookDepth type spin default 20 min 0 max 1000",
             "option name BookBestMove type check default false",
+            "option name UCI_ShowWDL type check default false",
         ]
     );
     assert_eq!(lines.last().map(String::as_str), Some("uciok"));
@@ -63,6 +64,7 @@ fn every_option_can_be_set_silently() {
         "setoption name BookDepth value 8",
         "setoption name BookBestMove value true",
         "setoption name OwnBook value false",
+        "setoption name UCI_ShowWDL value false",
     ] {
         engine.send(command);
         assert!(engine.sync().is_empty(), "{command} printed something");
@@ -95,6 +97,45 @@ fn bad_option_values_get_one_info_string_and_change_nothing() {
         assert_eq!(lines.len(), 1, "{command}: {lines:?}");
         assert!(lines[0].starts_with("info string ") && lines[0].contains(needle), "{command}: {lines:?}");
     }
+}
+
+/// The three per-mille numbers after `wdl`, if the line has them.
+fn wdl(line: &str) -> Option<[u32; 3]> {
+    let numbers: Vec<u32> =
+        line.split(" wdl ").nth(1)?.split_whitespace().take(3).map(|n| n.parse().expect("a number")).collect();
+    numbers.try_into().ok()
+}
+
+#[test]
+fn show_wdl_adds_chances_that_follow_the_score() {
+    let mut engine = Engine::start();
+    let (infos, _) = engine.go("go depth 4", 10 * SECOND);
+    assert!(infos.iter().all(|l| !l.contains(" wdl ")), "wdl while off: {infos:?}");
+
+    engine.send("setoption name UCI_ShowWDL value true");
+    let (infos, _) = engine.go("go depth 4", 10 * SECOND);
+    let scored: Vec<&String> = infos.iter().filter(|l| l.contains(" score ")).collect();
+    assert!(!scored.is_empty());
+    for line in scored {
+        let [win, draw, loss] = wdl(line).unwrap_or_else(|| panic!("no wdl in {line}"));
+        assert_eq!(win + draw + loss, 1000, "{line}");
+        // The start position is level: mostly drawn, neither side far ahead.
+        assert!(draw > 400 && win.abs_diff(loss) < 200, "{line}");
+    }
+
+    // A queen up: the side to move wins nearly always.
+    engine.send("position fen 4k3/8/8/8/8/8/3QPPPP/4K3 w - - 0 1");
+    let (infos, _) = engine.go("go depth 4", 10 * SECOND);
+    let [win, _, loss] = wdl(last_info(&infos)).expect("wdl");
+    assert!(win > 950 && loss == 0, "{infos:?}");
+
+    // Proven mates are certain: mate in one, and mated after the only move.
+    engine.send("position fen 6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1");
+    let (infos, _) = engine.go("go depth 3", 10 * SECOND);
+    assert_eq!(wdl(last_info(&infos)), Some([1000, 0, 0]), "{infos:?}");
+    engine.send("position fen k7/8/1K6/8/8/8/8/7R b - - 0 1");
+    let (infos, _) = engine.go("go depth 3", 10 * SECOND);
+    assert_eq!(wdl(last_info(&infos)), Some([0, 0, 1000]), "{infos:?}");
 }
 
 #[test]

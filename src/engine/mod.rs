@@ -11,7 +11,7 @@ use std::sync::atomic::Ordering;
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
-use shakmaty::CastlingMode;
+use shakmaty::{CastlingMode, Position as _};
 
 mod books_and_tables;
 
@@ -29,6 +29,7 @@ use crate::uci::options::{
     DEFAULT_SYZYGY_PROBE_LIMIT, OPTIONS, OptionId, OptionValue, parse_setoption,
 };
 use crate::uci::report;
+use crate::wdl::wdl;
 
 /// Where the engine's lines go: stdout for the binary, a buffer in tests.
 pub type Output = Arc<dyn Fn(&str) + Send + Sync>;
@@ -52,6 +53,8 @@ struct Settings {
     book_file: String,
     book_depth: u32,
     book_best_move: bool,
+    /// `wdl W D L` in every `info` line with a score.
+    show_wdl: bool,
 }
 
 /// A running search, perft or bench, and its history table once it hands it back.
@@ -95,6 +98,7 @@ impl Engine {
                 book_file: String::new(),
                 book_depth: DEFAULT_BOOK_DEPTH as u32,
                 book_best_move: false,
+                show_wdl: false,
             },
             book: None,
             tablebases: None,
@@ -235,6 +239,7 @@ impl Engine {
             }
             (OptionId::BookDepth, OptionValue::Spin(plies)) => self.settings.book_depth = plies as u32,
             (OptionId::BookBestMove, OptionValue::Check(on)) => self.settings.book_best_move = on,
+            (OptionId::ShowWdl, OptionValue::Check(on)) => self.settings.show_wdl = on,
             // Threads and MultiPV accept only 1 for now; the GUI decides when to ponder.
             _ => {}
         }
@@ -298,8 +303,12 @@ impl Engine {
         let mut history = self.history.take().unwrap_or_else(History::new);
         let output = Arc::clone(&self.output);
         let mode = self.castling_mode();
+        let show_wdl = self.settings.show_wdl;
         let started = self.start_job("search", params.ponder, move |signals| {
-            let mut print_info = |r: &search::Report| output(&report::info_line(r, mode));
+            let mut print_info = |r: &search::Report| {
+                let chances = show_wdl.then(|| wdl(r.score, position.chess().board()));
+                output(&report::info_line(r, chances, mode))
+            };
             let result = search::search(&position, &game_keys, &limits, &tt, signals, &mut history, &mut print_info);
             if let Some(failure) = limits.syzygy.as_ref().and_then(|probe| probe.tables.take_failure()) {
                 output(&format!("info string Syzygy: {failure}; searched on without it"));

@@ -20,6 +20,7 @@ pub enum OptionId {
     BookFile,
     BookDepth,
     BookBestMove,
+    ShowWdl,
 }
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -88,6 +89,7 @@ pub const OPTIONS: &[OptionSpec] = &[
         kind: OptionKind::Spin { default: DEFAULT_BOOK_DEPTH, min: 0, max: 1000 },
     },
     OptionSpec { id: OptionId::BookBestMove, name: "BookBestMove", kind: OptionKind::Check { default: false } },
+    OptionSpec { id: OptionId::ShowWdl, name: "UCI_ShowWDL", kind: OptionKind::Check { default: false } },
 ];
 
 /// A checked option value.

@@ -11,6 +11,7 @@ use crate::eval::{
 use crate::position::{Position, uci_move};
 use crate::search::{Report, mate_in_moves};
 use crate::tt::Bound;
+use crate::wdl::Wdl;
 
 /// `cp 31` or `mate 3` / `mate -2` (moves, negative when we are mated).
 pub fn score_text(score: i32) -> String {
@@ -20,7 +21,8 @@ pub fn score_text(score: i32) -> String {
     }
 }
 
-pub fn info_line(report: &Report, mode: CastlingMode) -> String {
+/// One `info` line after an iteration; `wdl` when `UCI_ShowWDL` is on.
+pub fn info_line(report: &Report, wdl: Option<Wdl>, mode: CastlingMode) -> String {
     let millis = report.elapsed.as_millis();
     let nps = u128::from(report.nodes) * 1000 / millis.max(1);
     let mut line = format!(
@@ -33,6 +35,9 @@ pub fn info_line(report: &Report, mode: CastlingMode) -> String {
         Bound::Lower => line.push_str(" lowerbound"),
         Bound::Upper => line.push_str(" upperbound"),
         Bound::Exact => {}
+    }
+    if let Some(Wdl { win, draw, loss }) = wdl {
+        let _ = write!(line, " wdl {win} {draw} {loss}");
     }
     let _ = write!(
         line,
@@ -132,8 +137,13 @@ mod tests {
             pv: &pv,
         };
         assert_eq!(
-            info_line(&report, CastlingMode::Standard),
+            info_line(&report, None, CastlingMode::Standard),
             "info depth 5 seldepth 9 multipv 1 score cp -37 lowerbound nodes 20000 nps 200000 hashfull 12 tbhits 3 time 100 pv e2e4"
+        );
+        let chances = Wdl { win: 120, draw: 600, loss: 280 };
+        assert_eq!(
+            info_line(&report, Some(chances), CastlingMode::Standard),
+            "info depth 5 seldepth 9 multipv 1 score cp -37 lowerbound wdl 120 600 280 nodes 20000 nps 200000 hashfull 12 tbhits 3 time 100 pv e2e4"
         );
     }
 
