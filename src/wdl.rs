@@ -20,9 +20,9 @@ use shakmaty::{Board, Role};
 use crate::search::TB_WIN_BOUND;
 
 /// `a(m)`: the score winning half the games, as `A[0] x^2 + A[1] x + A[2]`, `x = m / 58`.
-const A: [f64; 3] = [279.755, -583.810, 374.999];
+const A: [f64; 3] = [279.720, -583.757, 374.984];
 /// `b(m)`: the spread of the win rate around `a(m)`, in the same form.
-const B: [f64; 3] = [101.045, -185.858, 140.365];
+const B: [f64; 3] = [101.026, -185.834, 140.361];
 const MATERIAL_MIN: u32 = 17;
 const MATERIAL_MAX: u32 = 78;
 const MATERIAL_NORM: f64 = 58.0;

@@ -28,7 +28,7 @@ fn handshake_lists_identity_and_every_option() {
             "option name Clear Hash type button",
             "option name Move Overhead type spin default 30 min 0 max 5000",
             "option name Ponder type check default false",
-            "option name MultiPV type spin default 1 min 1 max 1",
+            "option name MultiPV type spin default 1 min 1 max 256",
             "option name UCI_Chess960 type check default false",
             "option name SyzygyPath type string default <empty>",
             "option name SyzygyProbeDepth type spin default 1 min 1 max 100",
@@ -84,6 +84,7 @@ fn bad_option_values_get_one_info_string_and_change_nothing() {
         ("setoption name Hash", "Hash"),
         ("setoption name Threads value 2", "Threads"),
         ("setoption name MultiPV value 0", "MultiPV"),
+        ("setoption name MultiPV value 257", "MultiPV"),
         ("setoption name Move Overhead value -1", "Move Overhead"),
         ("setoption name Ponder value maybe", "Ponder"),
         ("setoption name SyzygyProbeLimit value 8", "SyzygyProbeLimit"),
@@ -136,6 +137,94 @@ fn show_wdl_adds_chances_that_follow_the_score() {
     engine.send("position fen k7/8/1K6/8/8/8/8/7R b - - 0 1");
     let (infos, _) = engine.go("go depth 3", 10 * SECOND);
     assert_eq!(wdl(last_info(&infos)), Some([0, 0, 1000]), "{infos:?}");
+}
+
+/// A score as one comparable number: mates beyond every centipawn score.
+fn score_value(line: &str) -> i64 {
+    match score(line) {
+        Some((kind, moves)) if kind == "mate" => (100_000 - moves.abs()) * moves.signum(),
+        Some((_, cp)) => cp,
+        None => panic!("no score in {line}"),
+    }
+}
+
+/// The `(multipv, first move, score)` of each info line of the given depth.
+fn lines_of_depth(infos: &[String], depth: i64) -> Vec<(i64, String, i64)> {
+    infos
+        .iter()
+        .filter(|l| field(l, "depth").and_then(|d| d.parse().ok()) == Some(depth) && l.contains(" pv "))
+        .map(|l| {
+            let rank = field(l, "multipv").and_then(|k| k.parse().ok()).expect("multipv");
+            (rank, field(l, "pv").expect("pv").to_string(), score_value(l))
+        })
+        .collect()
+}
+
+#[test]
+fn multipv_reports_the_best_lines_in_order_after_each_depth() {
+    let mut engine = Engine::start();
+    engine.send("setoption name MultiPV value 3");
+    // White mates with Rd8 and nothing else; every other move is far behind.
+    engine.send("position fen 6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1");
+    let (infos, best) = engine.go("go depth 5", 10 * SECOND);
+    for depth in 1..=5 {
+        let lines = lines_of_depth(&infos, depth);
+        // Each depth reports three lines, numbered 1 to 3 (the last depth twice: once when
+        // it completes, once before the bestmove).
+        let ranks: Vec<i64> = lines.iter().map(|(rank, _, _)| *rank).collect();
+        let expected: &[i64] = if depth == 5 { &[1, 2, 3, 1, 2, 3] } else { &[1, 2, 3] };
+        assert_eq!(ranks, expected, "depth {depth}: {infos:?}");
+        let first_moves: std::collections::HashSet<&String> = lines.iter().map(|(_, m, _)| m).collect();
+        assert_eq!(first_moves.len(), 3, "three different moves at depth {depth}: {lines:?}");
+        assert!(lines[..3].windows(2).all(|w| w[0].2 >= w[1].2), "best first at depth {depth}: {lines:?}");
+    }
+    let last = lines_of_depth(&infos, 5);
+    assert_eq!((last[0].1.as_str(), last[0].2), ("d1d8", 100_000 - 1), "{last:?}");
+    assert!(last[1].2 < 1000, "{last:?}");
+    assert_eq!(bestmove(&best), "d1d8");
+}
+
+#[test]
+fn multipv_is_capped_by_the_legal_moves_and_the_searchmoves() {
+    let mut engine = Engine::start();
+    engine.send("setoption name MultiPV value 256");
+    // The black king has three moves.
+    engine.send("position fen 7k/8/8/8/8/8/8/K7 b - - 0 1");
+    let (infos, best) = engine.go("go depth 3", 10 * SECOND);
+    let lines = lines_of_depth(&infos, 3);
+    let mut moves: Vec<&str> = lines[..3].iter().map(|(_, m, _)| m.as_str()).collect();
+    moves.sort_unstable();
+    assert_eq!(moves, ["h8g7", "h8g8", "h8h7"], "{infos:?}");
+    assert_eq!(lines.iter().map(|(rank, _, _)| *rank).max(), Some(3));
+    assert_eq!(bestmove(&best), lines[0].1);
+
+    engine.send("setoption name MultiPV value 3");
+    engine.send("position startpos");
+    let (infos, best) = engine.go("go depth 4 searchmoves a2a3 h2h4", 10 * SECOND);
+    let lines = lines_of_depth(&infos, 4);
+    let mut moves: Vec<&str> = lines[..2].iter().map(|(_, m, _)| m.as_str()).collect();
+    moves.sort_unstable();
+    assert_eq!(moves, ["a2a3", "h2h4"], "{infos:?}");
+    assert_eq!(lines.len(), 4, "two lines, each reported twice: {infos:?}");
+    assert_eq!(bestmove(&best), lines[0].1);
+}
+
+#[test]
+fn multipv_stopped_part_way_plays_the_first_line() {
+    let mut engine = Engine::start();
+    engine.send("setoption name MultiPV value 4");
+    engine.send("position startpos moves e2e4 c7c5 g1f3");
+    for wait in [0, 5, 50, 300] {
+        engine.send("go infinite");
+        std::thread::sleep(Duration::from_millis(wait));
+        let (infos, best) = engine.go("stop", 5 * SECOND);
+        let first_lines: Vec<&String> = infos.iter().filter(|l| field(l, "multipv") == Some("1")).collect();
+        let last_first = first_lines.last().unwrap_or_else(|| panic!("no line 1 after {wait} ms: {infos:?}"));
+        assert_eq!(field(last_first, "pv"), Some(bestmove(&best)), "after {wait} ms: {infos:?}");
+        engine.send(&format!("position startpos moves e2e4 c7c5 g1f3 {}", bestmove(&best)));
+        assert!(engine.sync().is_empty(), "illegal bestmove after {wait} ms: {best}");
+        engine.send("position startpos moves e2e4 c7c5 g1f3");
+    }
 }
 
 #[test]

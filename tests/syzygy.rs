@@ -203,15 +203,33 @@ fn the_uci_options_load_and_the_search_reports_tbhits() {
     let (infos, _) = engine.go("go depth 6", Duration::from_secs(30));
     let last_info = infos.last().expect("an info line");
     let score = field(last_info, "score");
-    assert!(
-        score.starts_with("mate ") || score["cp ".len()..].parse::<i32>().is_ok_and(|cp| cp > 30_000),
-        "{last_info}"
-    );
+    assert!(is_win(&score), "{last_info}");
+
+    // MultiPV in a game search: only the moves that keep the win, each line a win, the
+    // lines best first.
+    engine.send("setoption name MultiPV value 3");
+    let (infos, _) = engine.go("go depth 6", Duration::from_secs(30));
+    let lines: Vec<&String> = infos.iter().filter(|l| l.contains(" depth 6 ") && l.contains(" pv ")).collect();
+    assert_eq!(lines.len(), 6, "three lines, reported twice: {infos:?}");
+    for (index, line) in lines.iter().enumerate() {
+        assert_eq!(field(line, "multipv"), (index % 3 + 1).to_string(), "{line}");
+        assert!(is_win(&field(line, "score")), "{line}");
+    }
+    engine.send("setoption name MultiPV value 1");
 
     engine.send("setoption name SyzygyPath value <empty>");
     assert_eq!(engine.sync(), ["info string Syzygy: no tablebases (SyzygyPath is empty)"]);
     engine.send("quit");
     assert_eq!(engine.wait_exit(Duration::from_secs(10)), Some(0));
+}
+
+/// A mate for us or a tablebase win (`cp` above every evaluation).
+fn is_win(score: &str) -> bool {
+    match score.split_once(' ') {
+        Some(("mate", moves)) => moves.parse::<i32>().is_ok_and(|n| n > 0),
+        Some(("cp", cp)) => cp.parse::<i32>().is_ok_and(|cp| cp > 30_000),
+        _ => false,
+    }
 }
 
 /// The value after `key` in an info line (two words for `score`).

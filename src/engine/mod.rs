@@ -55,6 +55,8 @@ struct Settings {
     book_best_move: bool,
     /// `wdl W D L` in every `info` line with a score.
     show_wdl: bool,
+    /// Lines searched and reported (`MultiPV`).
+    multipv: usize,
 }
 
 /// A running search, perft or bench, and its history table once it hands it back.
@@ -99,6 +101,7 @@ impl Engine {
                 book_depth: DEFAULT_BOOK_DEPTH as u32,
                 book_best_move: false,
                 show_wdl: false,
+                multipv: 1,
             },
             book: None,
             tablebases: None,
@@ -240,7 +243,8 @@ impl Engine {
             (OptionId::BookDepth, OptionValue::Spin(plies)) => self.settings.book_depth = plies as u32,
             (OptionId::BookBestMove, OptionValue::Check(on)) => self.settings.book_best_move = on,
             (OptionId::ShowWdl, OptionValue::Check(on)) => self.settings.show_wdl = on,
-            // Threads and MultiPV accept only 1 for now; the GUI decides when to ponder.
+            (OptionId::MultiPv, OptionValue::Spin(lines)) => self.settings.multipv = lines as usize,
+            // Threads accepts only 1 for now; the GUI decides when to ponder.
             _ => {}
         }
     }
@@ -352,6 +356,7 @@ impl Engine {
             time,
             infinite: params.infinite,
             searchmoves,
+            multipv: self.settings.multipv,
             heuristics: Default::default(),
             syzygy: self.tablebases.as_ref().map(|tables| SyzygyProbe {
                 tables: Arc::clone(tables),

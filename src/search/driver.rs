@@ -19,7 +19,8 @@ use crate::tt::{Bound, PackedMove, TranspositionTable, find_move};
 /// How often a finished infinite or ponder search looks for `stop` or `ponderhit`.
 const WAIT_INTERVAL: Duration = Duration::from_millis(1);
 
-/// The best line known so far.
+/// A line of play from the root, as an iteration found it.
+#[derive(Clone)]
 struct Line {
     depth: i32,
     seldepth: usize,
@@ -27,8 +28,16 @@ struct Line {
     moves: Vec<Move>,
 }
 
+/// A root move, and its line from the last time it was found best among the moves it was
+/// searched with (`None` until then).
+struct RootMove {
+    m: Move,
+    line: Option<Line>,
+}
+
 /// Searches `root` (reached through positions with `game_keys`, oldest first) within
-/// `limits`, calling `report` after each completed iteration and once at the end.
+/// `limits`, calling `report` with each of the `limits.multipv` best lines after each
+/// completed iteration and once more at the end.
 pub fn search(
     root: &Position,
     game_keys: &[u64],
@@ -40,20 +49,20 @@ pub fn search(
 ) -> SearchResult {
     history.clear_killers();
     let mut searcher = Searcher::new(root, game_keys, limits, tt, signals, history);
-    let mut root_moves = searcher.root_moves(root);
+    let mut moves = searcher.root_moves(root);
     // In a game, only the moves that keep the tables' best result; analysis sees all.
-    searcher.root_tablebase = searcher.rank_root_by_tablebase(root, &root_moves);
+    searcher.root_tablebase = searcher.rank_root_by_tablebase(root, &moves);
     if let Some(ranking) = &searcher.root_tablebase
         && !limits.infinite
     {
-        root_moves.retain(|m| ranking.kept.contains(m));
+        moves.retain(|m| ranking.kept.contains(m));
     }
 
-    if root_moves.is_empty() {
+    if moves.is_empty() {
         let score = if root.is_check() { -MATE } else { DRAW };
         let line = Line { depth: 0, seldepth: 0, score, moves: Vec::new() };
         searcher.wait_for_stop_or_ponderhit();
-        report(&searcher.report(&line));
+        report(&searcher.report(&line, 1));
         return SearchResult {
             best_move: None,
             ponder_move: None,
@@ -64,32 +73,30 @@ pub fn search(
         };
     }
 
-    let mut best: Option<Line> = None;
+    let mut root_moves: Vec<RootMove> = moves.into_iter().map(|m| RootMove { m, line: None }).collect();
+    let multipv = limits.multipv.clamp(1, root_moves.len());
     let max_depth = limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
     for depth in 1..=max_depth {
         searcher.root_depth = depth;
         searcher.seldepth = 0;
-        let completed = searcher.search_root(root, &mut root_moves, depth, &mut best);
+        let completed = searcher.search_iteration(root, &mut root_moves, depth, multipv);
         if !completed {
             break;
         }
-        if let Some(line) = &best {
-            report(&searcher.report(line));
-        }
-        if searcher.iteration_is_enough(best.as_ref(), root_moves.len()) {
+        searcher.report_lines(&root_moves[..multipv], report);
+        if searcher.iteration_is_enough(root_moves[0].line.as_ref(), root_moves.len()) {
             break;
         }
     }
     searcher.wait_for_stop_or_ponderhit();
 
     // Stopped before any root move was searched: the first move in order, with its eval.
-    let line = best.unwrap_or_else(|| Line {
-        depth: 0,
-        seldepth: 0,
-        score: evaluate(root.chess()),
-        moves: vec![root_moves[0]],
-    });
-    report(&searcher.report(&line));
+    let first = &mut root_moves[0];
+    let line = first
+        .line
+        .get_or_insert_with(|| Line { depth: 0, seldepth: 0, score: evaluate(root.chess()), moves: vec![first.m] })
+        .clone();
+    searcher.report_lines(&root_moves[..multipv], report);
     let best_move = line.moves[0];
     let ponder_move = line.moves.get(1).copied().or_else(|| searcher.ponder_from_table(root, best_move));
     SearchResult {
@@ -114,32 +121,52 @@ impl Searcher<'_> {
         std::iter::from_fn(|| picker.next_move()).collect()
     }
 
-    /// One iteration over the root moves. Updates `best` whenever a root move is proven
-    /// best so far, so a stopped iteration still yields what it completed. Returns false
+    /// One iteration: the best of all root moves, then the best of the others, and so on
+    /// for `multipv` lines, which end up first in `root_moves`, best first. Returns false
     /// when the search was stopped.
-    fn search_root(&mut self, root: &Position, root_moves: &mut [Move], depth: i32, best: &mut Option<Line>) -> bool {
+    fn search_iteration(&mut self, root: &Position, root_moves: &mut [RootMove], depth: i32, multipv: usize) -> bool {
+        for slot in 0..multipv {
+            if !self.search_root(root, &mut root_moves[slot..], depth) {
+                return false;
+            }
+        }
+        // Lines found later can score higher (the table changed meanwhile): the
+        // next iteration and the report take them in order of score.
+        root_moves[..multipv].sort_by_key(|root_move| {
+            std::cmp::Reverse(root_move.line.as_ref().map_or(-INFINITY, |line| self.shown_score(line)))
+        });
+        if let Some(line) = &root_moves[0].line {
+            self.tt.store(root.key(), 0, PackedMove::new(root_moves[0].m), line.score, None, depth, Bound::Exact);
+        }
+        true
+    }
+
+    /// Searches `root_moves` with a full window; the best one gets its line and moves to
+    /// the front, the others keep their order. Also when the search is stopped part way
+    /// (then returning false), the best move so far of this iteration leads.
+    fn search_root(&mut self, root: &Position, root_moves: &mut [RootMove], depth: i32) -> bool {
         self.pv.clear(0);
         let mut alpha = -INFINITY;
         let beta = INFINITY;
-        let mut best_index = 0;
+        let mut best_index = None;
         self.visit_node();
-        for (index, &m) in root_moves.iter().enumerate() {
-            let score = self.search_move::<true>(root, m, index, alpha, beta, depth, 0);
+        for (index, root_move) in root_moves.iter_mut().enumerate() {
+            let score = self.search_move::<true>(root, root_move.m, index, alpha, beta, depth, 0);
             if self.stopped {
-                return false;
+                break;
             }
             if score > alpha {
                 alpha = score;
-                best_index = index;
-                self.pv.update(0, m);
-                *best = Some(Line { depth, seldepth: self.seldepth, score, moves: self.pv.line(0).to_vec() });
+                best_index = Some(index);
+                self.pv.update(0, root_move.m);
+                let moves = self.pv.line(0).to_vec();
+                root_move.line = Some(Line { depth, seldepth: self.seldepth, score, moves });
             }
         }
-        // The best move leads the next iteration; the others keep their order.
-        root_moves[..=best_index].rotate_right(1);
-        let best_code = PackedMove::new(root_moves[0]);
-        self.tt.store(root.key(), 0, best_code, alpha, None, depth, Bound::Exact);
-        true
+        if let Some(best_index) = best_index {
+            root_moves[..=best_index].rotate_right(1);
+        }
+        !self.stopped
     }
 
     /// Whether to stop after a completed iteration.
@@ -174,8 +201,17 @@ impl Searcher<'_> {
         find_move(&child.legal_moves(), hit.best_move)
     }
 
-    fn report<'l>(&self, line: &'l Line) -> Report<'l> {
+    /// Reports each root move's line, numbered from 1.
+    fn report_lines(&self, root_moves: &[RootMove], report: &mut dyn FnMut(&Report)) {
+        let lines = root_moves.iter().filter_map(|root_move| root_move.line.as_ref());
+        for (index, line) in lines.enumerate() {
+            report(&self.report(line, index + 1));
+        }
+    }
+
+    fn report<'l>(&self, line: &'l Line, multipv: usize) -> Report<'l> {
         Report {
+            multipv,
             depth: line.depth,
             seldepth: line.seldepth,
             score: self.shown_score(line),

@@ -58,6 +58,8 @@ pub struct Limits {
     pub infinite: bool,
     /// Root moves to consider; empty means all.
     pub searchmoves: Vec<Move>,
+    /// How many best lines to find and report (`MultiPV`); 0 counts as 1.
+    pub multipv: usize,
     pub heuristics: Heuristics,
     /// Endgame tablebases to probe, if any are loaded.
     pub syzygy: Option<SyzygyProbe>,
@@ -120,6 +122,8 @@ pub struct Signals {
 /// The state of the search after an iteration (or at the end).
 #[derive(Clone, Debug)]
 pub struct Report<'a> {
+    /// The line's rank among the `MultiPV` lines, from 1.
+    pub multipv: usize,
     pub depth: i32,
     pub seldepth: usize,
     pub score: i32,

@@ -26,9 +26,10 @@ pub fn info_line(report: &Report, wdl: Option<Wdl>, mode: CastlingMode) -> Strin
     let millis = report.elapsed.as_millis();
     let nps = u128::from(report.nodes) * 1000 / millis.max(1);
     let mut line = format!(
-        "info depth {} seldepth {} multipv 1 score {}",
+        "info depth {} seldepth {} multipv {} score {}",
         report.depth,
         report.seldepth,
+        report.multipv,
         score_text(report.score)
     );
     match report.bound {
@@ -126,6 +127,7 @@ mod tests {
         let pos = Position::startpos();
         let pv = [pos.parse_uci_move("e2e4").expect("legal")];
         let report = Report {
+            multipv: 1,
             depth: 5,
             seldepth: 9,
             score: -37,
