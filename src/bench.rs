@@ -96,6 +96,7 @@ pub fn run(depth: i32, signals: &Signals, progress: &mut dyn FnMut(usize, &Bench
         let tt = TranspositionTable::new(HASH_MB).unwrap_or_else(|_| TranspositionTable::tiny());
         let mut history = History::new();
         let start = Instant::now();
+        signals.reset_totals();
         let result = search::search(&pos, &[], &limits, &tt, signals, &mut history, &mut |_| {});
         if signals.stop.load(std::sync::atomic::Ordering::Relaxed) {
             return None;

@@ -24,7 +24,7 @@ fn handshake_lists_identity_and_every_option() {
         options,
         [
             "option name Hash type spin default 16 min 1 max 65536",
-            "option name Threads type spin default 1 min 1 max 1",
+            "option name Threads type spin default 1 min 1 max 1024",
             "option name Clear Hash type button",
             "option name Move Overhead type spin default 30 min 0 max 5000",
             "option name Ponder type check default false",
@@ -82,7 +82,8 @@ fn bad_option_values_get_one_info_string_and_change_nothing() {
         ("setoption name Hash value 70000", "Hash"),
         ("setoption name Hash value lots", "Hash"),
         ("setoption name Hash", "Hash"),
-        ("setoption name Threads value 2", "Threads"),
+        ("setoption name Threads value 0", "Threads"),
+        ("setoption name Threads value 1025", "Threads"),
         ("setoption name MultiPV value 0", "MultiPV"),
         ("setoption name MultiPV value 257", "MultiPV"),
         ("setoption name Move Overhead value -1", "Move Overhead"),

@@ -1,25 +1,27 @@
 //! The engine behind the UCI loop: the game position and its history, the shared hash
-//! table, the settings, and the one job (search, perft or bench) that may be running.
+//! table, the settings, the worker threads, and the one job (search, perft or bench)
+//! that may be running.
 //!
 //! Commands that only read or signal (`isready`, `stop`, `ponderhit`, `position`, `d`,
 //! `eval`) never wait for the job. Commands that change what a search uses (`go`,
 //! `setoption`, `ucinewgame`, `perft`, `bench`, `quit`) stop the running job first and
 //! wait for it, so a search never sees its table resized or cleared under it.
 
-use std::sync::Arc;
 use std::sync::atomic::Ordering;
-use std::thread::JoinHandle;
+use std::sync::{Arc, mpsc};
 use std::time::{Duration, Instant};
 
-use shakmaty::{CastlingMode, Position as _};
+use shakmaty::CastlingMode;
 
 mod books_and_tables;
+mod pool;
+mod search_job;
 
 use crate::bench;
 use crate::book::Book;
 use crate::perft;
 use crate::position::{Position, uci_move};
-use crate::search::{self, History, Limits, Signals, SyzygyProbe};
+use crate::search::{History, Limits, Signals, SyzygyProbe};
 use crate::syzygy::Tablebases;
 use crate::time::{Clock, TimeBudget};
 use crate::tt::TranspositionTable;
@@ -29,13 +31,10 @@ use crate::uci::options::{
     DEFAULT_SYZYGY_PROBE_LIMIT, OPTIONS, OptionId, OptionValue, parse_setoption,
 };
 use crate::uci::report;
-use crate::wdl::wdl;
+use search_job::SearchJob;
 
 /// Where the engine's lines go: stdout for the binary, a buffer in tests.
 pub type Output = Arc<dyn Fn(&str) + Send + Sync>;
-
-/// Searches recurse once per ply with a move list on the stack.
-const SEARCH_STACK_BYTES: usize = 64 << 20;
 
 pub const NAME: &str = concat!("Bramble ", env!("CARGO_PKG_VERSION"));
 pub const AUTHOR: &str = "the Bramble developers";
@@ -59,10 +58,11 @@ struct Settings {
     multipv: usize,
 }
 
-/// A running search, perft or bench, and its history table once it hands it back.
+/// A running search, perft or bench: its signals, and a channel that reports its end.
 struct Job {
     signals: Arc<Signals>,
-    handle: JoinHandle<Option<Box<History>>>,
+    /// Receives `()` when the job is done; disconnected if it failed.
+    done: mpsc::Receiver<()>,
 }
 
 pub struct Engine {
@@ -75,8 +75,8 @@ pub struct Engine {
     book: Option<Book>,
     /// The tables of `SyzygyPath`, if it names any.
     tablebases: Option<Arc<Tablebases>>,
-    /// With the search thread while it runs.
-    history: Option<Box<History>>,
+    /// Worker 0 runs every job; workers 1.. are the helpers of a search (`Threads`).
+    pool: pool::Pool,
     job: Option<Job>,
     output: Output,
 }
@@ -86,7 +86,10 @@ impl Engine {
         let hash_mb = DEFAULT_HASH_MB as usize;
         // Should even 16 MB be refused, a tiny table keeps the engine playing.
         let tt = TranspositionTable::new(hash_mb).unwrap_or_else(|_| TranspositionTable::tiny());
-        Engine {
+        // Without even one worker the engine still answers every `go` with a legal move.
+        let mut pool = pool::Pool::default();
+        let pool_error = pool.resize(1).err();
+        let engine = Engine {
             position: Position::startpos(),
             game_keys: Vec::new(),
             settings: Settings {
@@ -106,10 +109,14 @@ impl Engine {
             book: None,
             tablebases: None,
             tt: Arc::new(tt),
-            history: Some(History::new()),
+            pool,
             job: None,
             output,
+        };
+        if let Some(error) = pool_error {
+            engine.info_string(&error);
         }
+        engine
     }
 
     fn send(&self, line: &str) {
@@ -146,9 +153,7 @@ impl Engine {
             Command::UciNewGame => {
                 self.finish_job();
                 self.tt.clear();
-                if let Some(history) = self.history.as_mut() {
-                    history.clear();
-                }
+                self.pool.clear_histories();
             }
             Command::Position { start, moves } => self.set_position(start, &moves),
             Command::Go(params) => self.go(params),
@@ -173,15 +178,10 @@ impl Engine {
     /// Stops the running job (its `bestmove` is printed) and waits for it.
     pub fn finish_job(&mut self) {
         self.signal_stop();
-        if let Some(job) = self.job.take() {
-            match job.handle.join() {
-                Ok(Some(history)) => self.history = Some(history),
-                Ok(None) => {}
-                Err(_) => self.info_string("the search thread failed; history tables were reset"),
-            }
-        }
-        if self.history.is_none() {
-            self.history = Some(History::new());
+        if let Some(job) = self.job.take()
+            && job.done.recv().is_err()
+        {
+            self.info_string("the search thread failed; its history tables were reset");
         }
     }
 
@@ -243,8 +243,13 @@ impl Engine {
             (OptionId::BookDepth, OptionValue::Spin(plies)) => self.settings.book_depth = plies as u32,
             (OptionId::BookBestMove, OptionValue::Check(on)) => self.settings.book_best_move = on,
             (OptionId::ShowWdl, OptionValue::Check(on)) => self.settings.show_wdl = on,
+            (OptionId::Threads, OptionValue::Spin(threads)) => {
+                if let Err(error) = self.pool.resize(threads as usize) {
+                    self.info_string(&format!("Threads: {error}"));
+                }
+            }
             (OptionId::MultiPv, OptionValue::Spin(lines)) => self.settings.multipv = lines as usize,
-            // Threads accepts only 1 for now; the GUI decides when to ponder.
+            // The GUI decides when to ponder.
             _ => {}
         }
     }
@@ -300,30 +305,23 @@ impl Engine {
         }
         let limits = self.limits(&params);
         self.tt.new_search();
-
-        let position = self.position.clone();
-        let game_keys = self.game_keys.clone();
-        let tt = Arc::clone(&self.tt);
-        let mut history = self.history.take().unwrap_or_else(History::new);
-        let output = Arc::clone(&self.output);
-        let mode = self.castling_mode();
-        let show_wdl = self.settings.show_wdl;
-        let started = self.start_job("search", params.ponder, move |signals| {
-            let mut print_info = |r: &search::Report| {
-                let chances = show_wdl.then(|| wdl(r.score, position.chess().board()));
-                output(&report::info_line(r, chances, mode))
-            };
-            let result = search::search(&position, &game_keys, &limits, &tt, signals, &mut history, &mut print_info);
-            if let Some(failure) = limits.syzygy.as_ref().and_then(|probe| probe.tables.take_failure()) {
-                output(&format!("info string Syzygy: {failure}; searched on without it"));
-            }
-            output(&report::bestmove_line(result.best_move, result.ponder_move, mode));
-            Some(history)
-        });
-        if !started {
+        let signals = Arc::new(Signals::default());
+        signals.pondering.store(params.ponder, Ordering::Relaxed);
+        let helper_results = self.start_helpers(&limits, &signals);
+        let job = SearchJob {
+            position: self.position.clone(),
+            game_keys: self.game_keys.clone(),
+            limits,
+            tt: Arc::clone(&self.tt),
+            output: Arc::clone(&self.output),
+            mode: self.castling_mode(),
+            show_wdl: self.settings.show_wdl,
+            helper_results,
+        };
+        if !self.start_job("search", signals, move |signals, history| job.run(signals, history)) {
             // Without a thread we cannot search; answer with a legal move all the same.
             let first = self.position.legal_moves().first().copied();
-            self.send(&report::bestmove_line(first, None, mode));
+            self.send(&report::bestmove_line(first, None, self.castling_mode()));
         }
     }
 
@@ -372,12 +370,12 @@ impl Engine {
         let position = self.position.clone();
         let output = Arc::clone(&self.output);
         let mode = self.castling_mode();
-        self.start_job("perft", false, move |signals| {
+        self.start_job("perft", Arc::default(), move |signals, _| {
             let start = Instant::now();
             let split = perft::divide(&position, depth, &signals.stop);
             if signals.stop.load(Ordering::Relaxed) {
                 output("info string perft stopped");
-                return None;
+                return;
             }
             for (m, count) in &split {
                 output(&format!("{}: {count}", crate::position::uci_move(*m, mode)));
@@ -385,49 +383,44 @@ impl Engine {
             let total: u64 = if depth == 0 { 1 } else { split.iter().map(|(_, n)| n).sum() };
             output("");
             output(&format!("{total} nodes {} nps", per_second(total, start.elapsed())));
-            None
         });
     }
 
     fn start_bench(&mut self, depth: Option<i32>) {
         self.finish_job();
         let output = Arc::clone(&self.output);
-        self.start_job("bench", false, move |signals| {
+        self.start_job("bench", Arc::default(), move |signals, _| {
             let depth = depth.unwrap_or(bench::DEFAULT_DEPTH);
             match bench::run(depth, signals, &mut |_, _| {}) {
                 Some(total) => output(&format!("{} nodes {} nps", total.nodes, per_second(total.nodes, total.elapsed))),
                 None => output("info string bench stopped"),
             }
-            None
         });
     }
 
-    /// Runs a search, perft or bench on its own thread, so that `stop`, `isready` and
-    /// `quit` are still answered. A search hands its history tables back when it ends.
-    /// False (with an `info string`) if no thread could be started.
+    /// Runs a search, perft or bench on worker 0, so that `stop`, `isready` and `quit`
+    /// are still answered. False (with an `info string`) if the worker cannot take it.
     fn start_job(
         &mut self,
         name: &str,
-        pondering: bool,
-        work: impl FnOnce(&Signals) -> Option<Box<History>> + Send + 'static,
+        signals: Arc<Signals>,
+        work: impl FnOnce(&Signals, &mut History) + Send + 'static,
     ) -> bool {
-        let signals = Arc::new(Signals::default());
-        signals.pondering.store(pondering, Ordering::Relaxed);
-        let thread_signals = Arc::clone(&signals);
-        let spawned = std::thread::Builder::new()
-            .name(name.into())
-            .stack_size(SEARCH_STACK_BYTES)
-            .spawn(move || work(&thread_signals));
-        match spawned {
-            Ok(handle) => {
-                self.job = Some(Job { signals, handle });
-                true
-            }
-            Err(error) => {
-                self.info_string(&format!("cannot start the {name} thread: {error}"));
-                false
-            }
+        let (done, done_receiver) = mpsc::channel();
+        let job_signals = Arc::clone(&signals);
+        let task = Box::new(move |history: &mut History| {
+            work(&job_signals, history);
+            let _ = done.send(());
+        });
+        // The job's signals go in first, so that a failed start still stops any helpers.
+        self.job = Some(Job { signals, done: done_receiver });
+        if self.pool.run(0, task) {
+            return true;
         }
+        self.signal_stop();
+        self.job = None;
+        self.info_string(&format!("cannot start the {name} thread"));
+        false
     }
 }
 

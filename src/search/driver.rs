@@ -9,6 +9,7 @@ use shakmaty::Move;
 
 use super::history::History;
 use super::ordering::MovePicker;
+use super::params::{SMP_SKIP_PHASE, SMP_SKIP_SIZE};
 use super::searcher::Searcher;
 use super::tablebase::root_tablebase_score;
 use super::{DRAW, INFINITY, Limits, MATE, MAX_DEPTH, Report, SearchResult, Signals, TB_WIN_BOUND, mate_in_moves};
@@ -37,7 +38,7 @@ struct RootMove {
 
 /// Searches `root` (reached through positions with `game_keys`, oldest first) within
 /// `limits`, calling `report` with each of the `limits.multipv` best lines after each
-/// completed iteration and once more at the end.
+/// completed iteration and once more at the end. This is the main thread of a search.
 pub fn search(
     root: &Position,
     game_keys: &[u64],
@@ -47,8 +48,44 @@ pub fn search(
     history: &mut History,
     report: &mut dyn FnMut(&Report),
 ) -> SearchResult {
-    history.clear_killers();
+    let searcher = Searcher::new(root, game_keys, limits, tt, signals, history);
+    iterative_deepening(searcher, root, report)
+}
+
+/// A helper thread of a Lazy SMP search (`thread` from 1): the same search, sharing the
+/// table, skipping some depths (each helper its own pattern, so that the threads spread
+/// over depths) and reporting nothing. It stops when `signals.stop` is set.
+pub fn search_helper(
+    root: &Position,
+    game_keys: &[u64],
+    limits: &Limits,
+    tt: &TranspositionTable,
+    signals: &Signals,
+    history: &mut History,
+    thread: usize,
+) -> SearchResult {
     let mut searcher = Searcher::new(root, game_keys, limits, tt, signals, history);
+    searcher.thread = thread;
+    iterative_deepening(searcher, root, &mut |_| {})
+}
+
+/// The result to play, the main thread's or a helper's: the deepest completed iteration,
+/// at equal depth the higher score; a proven win is kept unless another thread proves a
+/// faster one. Ties go to the main thread.
+pub fn best_thread_result(main: SearchResult, helpers: Vec<SearchResult>) -> SearchResult {
+    let key = |result: &SearchResult| {
+        let proven_win = result.score >= TB_WIN_BOUND;
+        (proven_win, if proven_win { 0 } else { result.completed_depth }, result.score)
+    };
+    helpers
+        .into_iter()
+        .filter(|helper| helper.best_move.is_some())
+        .fold(main, |best, helper| if key(&helper) > key(&best) { helper } else { best })
+}
+
+fn iterative_deepening(mut searcher: Searcher, root: &Position, report: &mut dyn FnMut(&Report)) -> SearchResult {
+    let limits = searcher.limits;
+    searcher.history.clear_killers();
     let mut moves = searcher.root_moves(root);
     // In a game, only the moves that keep the tables' best result; analysis sees all.
     searcher.root_tablebase = searcher.rank_root_by_tablebase(root, &moves);
@@ -68,7 +105,9 @@ pub fn search(
             ponder_move: None,
             score,
             depth: 0,
-            nodes: searcher.nodes,
+            completed_depth: 0,
+            seldepth: 0,
+            nodes: searcher.total_nodes(),
             pv: Vec::new(),
         };
     }
@@ -76,19 +115,25 @@ pub fn search(
     let mut root_moves: Vec<RootMove> = moves.into_iter().map(|m| RootMove { m, line: None }).collect();
     let multipv = limits.multipv.clamp(1, root_moves.len());
     let max_depth = limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
+    let mut completed_depth = 0;
     for depth in 1..=max_depth {
+        if searcher.skips_depth(depth) {
+            continue;
+        }
         searcher.root_depth = depth;
         searcher.seldepth = 0;
         let completed = searcher.search_iteration(root, &mut root_moves, depth, multipv);
         if !completed {
             break;
         }
+        completed_depth = depth;
         searcher.report_lines(&root_moves[..multipv], report);
         if searcher.iteration_is_enough(root_moves[0].line.as_ref(), root_moves.len()) {
             break;
         }
     }
     searcher.wait_for_stop_or_ponderhit();
+    searcher.add_to_totals();
 
     // Stopped before any root move was searched: the first move in order, with its eval.
     let first = &mut root_moves[0];
@@ -104,7 +149,9 @@ pub fn search(
         ponder_move,
         score: searcher.shown_score(&line),
         depth: line.depth,
-        nodes: searcher.nodes,
+        completed_depth,
+        seldepth: line.seldepth,
+        nodes: searcher.total_nodes(),
         pv: line.moves,
     }
 }
@@ -169,6 +216,15 @@ impl Searcher<'_> {
         !self.stopped
     }
 
+    /// Lazy SMP: whether this (helper) thread leaves out the iteration of `depth`.
+    fn skips_depth(&self, depth: i32) -> bool {
+        if self.thread == 0 {
+            return false;
+        }
+        let pattern = (self.thread - 1) % SMP_SKIP_SIZE.len();
+        (depth + SMP_SKIP_PHASE[pattern]) / SMP_SKIP_SIZE[pattern] % 2 == 1
+    }
+
     /// Whether to stop after a completed iteration.
     fn iteration_is_enough(&mut self, best: Option<&Line>, root_move_count: usize) -> bool {
         self.poll();
@@ -216,10 +272,10 @@ impl Searcher<'_> {
             seldepth: line.seldepth,
             score: self.shown_score(line),
             bound: Bound::Exact,
-            nodes: self.nodes,
+            nodes: self.total_nodes(),
             elapsed: self.elapsed(),
             hashfull: self.tt.hashfull(),
-            tbhits: self.tbhits,
+            tbhits: self.total_tbhits(),
             pv: &line.moves,
         }
     }
@@ -232,5 +288,51 @@ impl Searcher<'_> {
             Some(ranked) if line.score.abs() < TB_WIN_BOUND => root_tablebase_score(ranked.outcome, ranked.dtz),
             _ => line.score,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn result(m: &str, completed_depth: i32, score: i32) -> SearchResult {
+        let pos = Position::startpos();
+        let best = pos.parse_uci_move(m).ok();
+        SearchResult {
+            best_move: best,
+            ponder_move: None,
+            score,
+            depth: completed_depth + 1,
+            completed_depth,
+            seldepth: 0,
+            nodes: 0,
+            pv: best.into_iter().collect(),
+        }
+    }
+
+    fn chosen(main: SearchResult, helpers: Vec<SearchResult>) -> String {
+        let best = best_thread_result(main, helpers).best_move.expect("a move");
+        best.to_uci(shakmaty::CastlingMode::Standard).to_string()
+    }
+
+    #[test]
+    fn the_deepest_thread_wins_then_the_best_score_then_the_main_thread() {
+        let main = || result("e2e4", 10, 30);
+        assert_eq!(chosen(main(), vec![]), "e2e4");
+        assert_eq!(chosen(main(), vec![result("d2d4", 11, -20), result("c2c4", 10, 90)]), "d2d4");
+        assert_eq!(chosen(main(), vec![result("d2d4", 10, 31), result("c2c4", 9, 90)]), "d2d4");
+        assert_eq!(chosen(main(), vec![result("d2d4", 10, 30), result("c2c4", 10, 30)]), "e2e4");
+        // A helper stopped before it had any move does not count.
+        let mut empty = result("d2d4", 12, 500);
+        empty.best_move = None;
+        assert_eq!(chosen(main(), vec![empty]), "e2e4");
+    }
+
+    #[test]
+    fn a_proven_win_stays_unless_a_faster_one_is_found() {
+        let mate_in_3 = || result("e2e4", 8, MATE - 5);
+        assert_eq!(chosen(mate_in_3(), vec![result("d2d4", 20, 900)]), "e2e4");
+        assert_eq!(chosen(mate_in_3(), vec![result("d2d4", 6, MATE - 3)]), "d2d4");
+        assert_eq!(chosen(result("e2e4", 8, 200), vec![result("d2d4", 7, MATE - 9)]), "d2d4");
     }
 }

@@ -15,12 +15,12 @@ mod see;
 mod tablebase;
 
 use std::sync::Arc;
-use std::sync::atomic::AtomicBool;
+use std::sync::atomic::{AtomicBool, AtomicU64};
 use std::time::Duration;
 
 use shakmaty::Move;
 
-pub use driver::search;
+pub use driver::{best_thread_result, search, search_helper};
 pub use history::History;
 
 use crate::syzygy::Tablebases;
@@ -110,13 +110,18 @@ impl Heuristics {
         Heuristics { tt_cutoffs: false, check_extension: false, quiescence: false, pruning: false };
 }
 
-/// Flags the controller sets while a search runs.
+/// What the threads of one search share besides the table: the flags the controller
+/// sets, and the running totals of all threads.
 #[derive(Debug, Default)]
 pub struct Signals {
     /// End the search now.
     pub stop: AtomicBool,
     /// A `go ponder` search not yet converted by `ponderhit`: no time limits apply.
     pub pondering: AtomicBool,
+    /// Nodes of all threads, each adding its own count about once a millisecond.
+    pub nodes: AtomicU64,
+    /// Tablebase hits of all threads, added like `nodes`.
+    pub tbhits: AtomicU64,
 }
 
 /// The state of the search after an iteration (or at the end).
@@ -137,6 +142,15 @@ pub struct Report<'a> {
     pub pv: &'a [Move],
 }
 
+impl Signals {
+    /// The totals count one search; a caller that runs several searches in a row with one
+    /// `Signals` (bench) starts each from zero.
+    pub fn reset_totals(&self) {
+        self.nodes.store(0, std::sync::atomic::Ordering::Relaxed);
+        self.tbhits.store(0, std::sync::atomic::Ordering::Relaxed);
+    }
+}
+
 /// What the search settled on.
 #[derive(Clone, Debug)]
 pub struct SearchResult {
@@ -144,7 +158,12 @@ pub struct SearchResult {
     pub best_move: Option<Move>,
     pub ponder_move: Option<Move>,
     pub score: i32,
+    /// The depth of the line (an iteration stopped part way counts when it found a move).
     pub depth: i32,
+    /// The deepest iteration that searched every root move.
+    pub completed_depth: i32,
+    pub seldepth: usize,
+    /// Nodes of all threads.
     pub nodes: u64,
     pub pv: Vec<Move>,
 }

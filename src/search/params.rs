@@ -34,3 +34,9 @@ pub const LMR_HISTORY_DIVISOR: i32 = 8_192;
 /// Late move pruning: up to this depth a node searches at most `LMP_BASE + depth^2` quiet moves.
 pub const LMP_MAX_DEPTH: i32 = 8;
 pub const LMP_BASE: i32 = 3;
+
+/// Lazy SMP: helper thread `i` (from 1) uses pattern `(i - 1) % 20` and leaves out the
+/// iteration of depth `d` when `(d + SMP_SKIP_PHASE[p]) / SMP_SKIP_SIZE[p]` is odd, so the
+/// helpers run ahead of the main thread by different amounts (Stockfish 8's scheme).
+pub const SMP_SKIP_SIZE: [i32; 20] = [1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3, 4, 4, 4, 4, 4, 4, 4, 4];
+pub const SMP_SKIP_PHASE: [i32; 20] = [0, 1, 0, 1, 2, 3, 0, 1, 2, 3, 4, 5, 0, 1, 2, 3, 4, 5, 6, 7];

@@ -20,9 +20,15 @@ pub(crate) struct Searcher<'a> {
     pub signals: &'a Signals,
     pub limits: &'a Limits,
     pub history: &'a mut History,
+    /// This thread's nodes.
     pub nodes: u64,
-    /// Tablebase probes that gave a result.
+    /// This thread's tablebase probes that gave a result.
     pub tbhits: u64,
+    /// 0 for the main thread; helper threads of a Lazy SMP search count from 1.
+    pub thread: usize,
+    /// How much of `nodes` and `tbhits` is already in the shared totals.
+    counted_nodes: u64,
+    counted_tbhits: u64,
     pub seldepth: usize,
     /// The iteration's depth; bounds how far checks may extend.
     pub root_depth: i32,
@@ -68,6 +74,9 @@ impl<'a> Searcher<'a> {
             history,
             nodes: 0,
             tbhits: 0,
+            thread: 0,
+            counted_nodes: 0,
+            counted_tbhits: 0,
             seldepth: 0,
             root_depth: 0,
             stopped: false,
@@ -89,9 +98,13 @@ impl<'a> Searcher<'a> {
         self.start.elapsed()
     }
 
-    /// Counts a node; true when the search must stop.
+    /// Counts a node; true when the search must stop. Once stopped, nothing more is
+    /// counted, so `go nodes N` reports exactly N.
     #[inline]
     pub fn visit_node(&mut self) -> bool {
+        if self.stopped {
+            return true;
+        }
         self.nodes += 1;
         if self.limits.nodes.is_some_and(|max| self.nodes >= max) {
             self.stopped = true;
@@ -102,9 +115,11 @@ impl<'a> Searcher<'a> {
         self.stopped
     }
 
-    /// Looks at the stop flag and the clock.
+    /// Adds this thread's counts to the totals, looks at the stop flag, the node limit
+    /// (of all threads together) and the clock.
     pub fn poll(&mut self) {
-        if self.signals.stop.load(Ordering::Relaxed) {
+        self.add_to_totals();
+        if self.signals.stop.load(Ordering::Relaxed) || self.limits.nodes.is_some_and(|max| self.total_nodes() >= max) {
             self.stopped = true;
             return;
         }
@@ -115,6 +130,22 @@ impl<'a> Searcher<'a> {
         {
             self.stopped = true;
         }
+    }
+
+    pub fn add_to_totals(&mut self) {
+        self.signals.nodes.fetch_add(self.nodes - self.counted_nodes, Ordering::Relaxed);
+        self.signals.tbhits.fetch_add(self.tbhits - self.counted_tbhits, Ordering::Relaxed);
+        self.counted_nodes = self.nodes;
+        self.counted_tbhits = self.tbhits;
+    }
+
+    /// Nodes of all threads: this one's exactly, the others' as of their last poll.
+    pub fn total_nodes(&self) -> u64 {
+        self.signals.nodes.load(Ordering::Relaxed) + self.nodes - self.counted_nodes
+    }
+
+    pub fn total_tbhits(&self) -> u64 {
+        self.signals.tbhits.load(Ordering::Relaxed) + self.tbhits - self.counted_tbhits
     }
 
     /// After `ponderhit` the clock runs: the hard limit counts from now.

@@ -59,7 +59,7 @@ pub const OPTIONS: &[OptionSpec] = &[
         name: "Hash",
         kind: OptionKind::Spin { default: DEFAULT_HASH_MB, min: 1, max: 65536 },
     },
-    OptionSpec { id: OptionId::Threads, name: "Threads", kind: OptionKind::Spin { default: 1, min: 1, max: 1 } },
+    OptionSpec { id: OptionId::Threads, name: "Threads", kind: OptionKind::Spin { default: 1, min: 1, max: 1024 } },
     OptionSpec { id: OptionId::ClearHash, name: "Clear Hash", kind: OptionKind::Button },
     OptionSpec {
         id: OptionId::MoveOverhead,
@@ -208,7 +208,8 @@ mod tests {
         );
         assert!(matches!(parse_setoption("Hash", Some("lots")), Err(OptionError::NotANumber { .. })));
         assert!(matches!(parse_setoption("Hash", None), Err(OptionError::MissingValue { .. })));
-        assert!(matches!(parse_setoption("Threads", Some("2")), Err(OptionError::OutOfRange { .. })));
+        assert_eq!(parse_setoption("threads", Some("16")), Ok((OptionId::Threads, OptionValue::Spin(16))));
+        assert!(matches!(parse_setoption("Threads", Some("1025")), Err(OptionError::OutOfRange { .. })));
         assert!(matches!(parse_setoption("Ponder", Some("yes")), Err(OptionError::NotABoolean { .. })));
         assert!(matches!(parse_setoption("Hashish", Some("1")), Err(OptionError::Unknown { .. })));
         assert!(matches!(parse_setoption("Hash", Some("99999999999999999999")), Err(OptionError::NotANumber { .. })));

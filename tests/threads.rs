@@ -1,0 +1,137 @@
+//! Lazy SMP over UCI: many threads, searches stopped at random moments, node totals, and
+//! a known best move found with four threads.
+
+mod common;
+
+use std::sync::{Mutex, MutexGuard};
+use std::time::{Duration, Instant};
+
+use common::{Engine, bestmove, field, last_info};
+use rand::rngs::StdRng;
+use rand::{RngExt, SeedableRng};
+
+const SECOND: Duration = Duration::from_secs(1);
+
+/// The tests here run one at a time: each starts more search threads than a 2-core
+/// machine has cores, and stop latency is measured.
+static ONE_AT_A_TIME: Mutex<()> = Mutex::new(());
+
+fn one_at_a_time() -> MutexGuard<'static, ()> {
+    ONE_AT_A_TIME.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+}
+/// isready / stop must be answered within this, also with helpers running. The margin is
+/// for a loaded 2-core CI machine with more search threads than cores.
+const LATENCY_LIMIT: Duration = Duration::from_millis(200);
+
+/// Start positions for the stress test: the opening, a middlegame, an ending, a position
+/// with a capture that promotes, one in check.
+const POSITIONS: [&str; 5] = [
+    "startpos",
+    "fen r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP3PPP/R1BQKB1R w KQ - 0 8",
+    "fen 8/5k2/8/4p3/4P3/2R5/5K2/6r1 w - - 0 1",
+    "fen 1r5k/P7/8/8/8/8/6PP/6K1 w - - 0 1",
+    "fen rnbqkbnr/ppp2ppp/8/1B1pp3/4P3/8/PPPP1PPP/RNBQK1NR b KQkq - 1 3",
+];
+
+/// Whether `m` is legal in `position`: the engine takes `position ... moves m` silently.
+fn is_legal(engine: &mut Engine, position: &str, m: &str) -> bool {
+    engine.send(&format!("position {position} moves {m}"));
+    let silent = engine.sync().is_empty();
+    engine.send(&format!("position {position}"));
+    silent
+}
+
+#[test]
+fn many_threads_stopped_at_random_moments_always_play_a_legal_move() {
+    let _serial = one_at_a_time();
+    let mut engine = Engine::start();
+    engine.send("setoption name Threads value 4");
+    engine.send("setoption name Hash value 4");
+    assert!(engine.sync().is_empty());
+    let mut rng = StdRng::seed_from_u64(7);
+    for round in 0..60 {
+        let position = POSITIONS[round % POSITIONS.len()];
+        engine.send(&format!("position {position}"));
+        assert!(engine.sync().is_empty(), "{position} rejected");
+        let go = match round % 3 {
+            0 => "go infinite".to_string(),
+            1 => format!("go movetime {}", rng.random_range(1..40)),
+            _ => format!("go wtime {} btime {} winc 0 binc 0", rng.random_range(20..500), rng.random_range(20..500)),
+        };
+        engine.send(&go);
+        std::thread::sleep(Duration::from_millis(rng.random_range(0..30)));
+        let sent = engine.send("isready");
+        let lines = engine.read_until("readyok", SECOND);
+        let ready = lines.last().expect("readyok");
+        assert!(ready.at - sent < LATENCY_LIMIT, "isready took {:?} in round {round}", ready.at - sent);
+        // A short search may have ended by itself already; otherwise stop ends it.
+        let best = match lines.iter().find(|l| l.text.starts_with("bestmove")) {
+            Some(best) => best.text.clone(),
+            None => {
+                let sent = engine.send("stop");
+                let best = engine.expect("bestmove", 5 * SECOND);
+                assert!(best.at - sent < LATENCY_LIMIT, "stop took {:?} in round {round} ({go})", best.at - sent);
+                best.text
+            }
+        };
+        let m = bestmove(&best).to_string();
+        assert!(is_legal(&mut engine, position, &m), "round {round}: {go} played {m} in {position}");
+    }
+    engine.send("quit");
+    assert_eq!(engine.wait_exit(10 * SECOND), Some(0));
+}
+
+#[test]
+fn four_threads_find_a_known_best_move() {
+    let _serial = one_at_a_time();
+    let mut engine = Engine::start();
+    engine.send("setoption name Threads value 4");
+    // WAC 1: Qg6 (a knight on f6, the g-file open) wins.
+    engine.send("position fen 2rr3k/pp3pp1/1nnqbN1p/3pN3/2pP4/2P3Q1/PPB4P/R4RK1 w - - 0 1");
+    let (_, best) = engine.go("go movetime 1000", 10 * SECOND);
+    assert_eq!(bestmove(&best), "g3g6", "{best}");
+    // A back-rank mate in one.
+    engine.send("position fen 6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1");
+    let (infos, best) = engine.go("go depth 6", 10 * SECOND);
+    assert_eq!(bestmove(&best), "a1a8", "{infos:?}");
+    assert_eq!(field(last_info(&infos), "score"), Some("mate"), "{infos:?}");
+}
+
+#[test]
+fn node_counts_add_up_over_threads_and_the_node_limit_holds_for_all() {
+    let _serial = one_at_a_time();
+    let mut engine = Engine::start();
+    engine.send("setoption name Threads value 3");
+    let (infos, _) = engine.go("go nodes 200000", 10 * SECOND);
+    let nodes: u64 = field(last_info(&infos), "nodes").and_then(|n| n.parse().ok()).expect("nodes");
+    // Each thread adds its count about every thousand nodes: the total overshoots the
+    // limit by at most a few thousand per thread.
+    assert!((200_000..=200_000 + 3 * 8192).contains(&nodes), "{nodes}: {infos:?}");
+
+    // One thread: the count is exact.
+    engine.send("setoption name Threads value 1");
+    let (infos, _) = engine.go("go nodes 50000", 10 * SECOND);
+    assert_eq!(field(last_info(&infos), "nodes"), Some("50000"), "{infos:?}");
+}
+
+#[test]
+fn hundreds_of_threads_start_search_and_stop() {
+    let _serial = one_at_a_time();
+    let mut engine = Engine::start();
+    let started = Instant::now();
+    engine.send("setoption name Threads value 256");
+    engine.send("setoption name Hash value 1");
+    assert!(engine.sync().is_empty());
+    let (_, best) = engine.go("go movetime 300", 10 * SECOND);
+    assert!(is_legal(&mut engine, "startpos", bestmove(&best)), "{best}");
+    engine.send("go infinite");
+    std::thread::sleep(Duration::from_millis(100));
+    let sent = engine.send("stop");
+    let best = engine.expect("bestmove", 5 * SECOND);
+    assert!(best.at - sent < 5 * LATENCY_LIMIT, "stop took {:?} with 256 threads", best.at - sent);
+    engine.send("setoption name Threads value 1");
+    assert!(engine.sync().is_empty());
+    assert!(started.elapsed() < 20 * SECOND);
+    engine.send("quit");
+    assert_eq!(engine.wait_exit(10 * SECOND), Some(0));
+}
