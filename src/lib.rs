@@ -12,6 +12,7 @@ pub mod eval;
 pub mod perft;
 pub mod position;
 pub mod search;
+pub mod strength;
 pub mod syzygy;
 pub mod time;
 pub mod tt;

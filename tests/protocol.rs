@@ -39,6 +39,8 @@ fn handshake_lists_identity_and_every_option() {
             "option name BookDepth type spin default 20 min 0 max 1000",
             "option name BookBestMove type check default false",
             "option name UCI_ShowWDL type check default false",
+            "option name UCI_LimitStrength type check default false",
+            "option name UCI_Elo type spin default 1500 min 1000 max 2600",
         ]
     );
     assert_eq!(lines.last().map(String::as_str), Some("uciok"));
@@ -65,6 +67,8 @@ fn every_option_can_be_set_silently() {
         "setoption name BookBestMove value true",
         "setoption name OwnBook value false",
         "setoption name UCI_ShowWDL value false",
+        "setoption name UCI_Elo value 2000",
+        "setoption name UCI_LimitStrength value false",
     ] {
         engine.send(command);
         assert!(engine.sync().is_empty(), "{command} printed something");
@@ -86,6 +90,8 @@ fn bad_option_values_get_one_info_string_and_change_nothing() {
         ("setoption name Threads value 1025", "Threads"),
         ("setoption name MultiPV value 0", "MultiPV"),
         ("setoption name MultiPV value 257", "MultiPV"),
+        ("setoption name UCI_Elo value 999", "UCI_Elo"),
+        ("setoption name UCI_Elo value 2601", "UCI_Elo"),
         ("setoption name Move Overhead value -1", "Move Overhead"),
         ("setoption name Ponder value maybe", "Ponder"),
         ("setoption name SyzygyProbeLimit value 8", "SyzygyProbeLimit"),
@@ -226,6 +232,37 @@ fn multipv_stopped_part_way_plays_the_first_line() {
         assert!(engine.sync().is_empty(), "illegal bestmove after {wait} ms: {best}");
         engine.send("position startpos moves e2e4 c7c5 g1f3");
     }
+}
+
+#[test]
+fn limited_strength_varies_its_moves_within_a_node_budget_but_never_misses_a_mate() {
+    let mut engine = Engine::start();
+    engine.send("setoption name UCI_LimitStrength value true");
+    engine.send("setoption name UCI_Elo value 1000");
+    let mut played = std::collections::HashSet::new();
+    for _ in 0..20 {
+        engine.send("position startpos moves e2e4");
+        let (infos, best) = engine.go("go movetime 1000", 10 * SECOND);
+        // 200 nodes at 1000 Elo, and only the one line asked for is shown.
+        let nodes: u64 = field(last_info(&infos), "nodes").and_then(|n| n.parse().ok()).expect("nodes");
+        assert!(nodes <= 200, "{infos:?}");
+        assert!(infos.iter().all(|l| !l.contains(" pv ") || l.contains(" multipv 1 ")), "{infos:?}");
+        let m = bestmove(&best).to_string();
+        engine.send(&format!("position startpos moves e2e4 {m}"));
+        assert!(engine.sync().is_empty(), "illegal {m}");
+        played.insert(m);
+    }
+    assert!(played.len() >= 3, "too little variety at 1000 Elo: {played:?}");
+    for _ in 0..10 {
+        engine.send("position fen 6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1");
+        let (_, best) = engine.go("go movetime 1000", 10 * SECOND);
+        assert_eq!(bestmove(&best), "d1d8");
+    }
+    // Off again: full strength, one move.
+    engine.send("setoption name UCI_LimitStrength value false");
+    engine.send("position startpos moves e2e4");
+    let (infos, _) = engine.go("go depth 6", 10 * SECOND);
+    assert_eq!(field(last_info(&infos), "depth"), Some("6"), "{infos:?}");
 }
 
 #[test]

@@ -22,12 +22,13 @@ use crate::book::Book;
 use crate::perft;
 use crate::position::{Position, uci_move};
 use crate::search::{History, Limits, Signals, SyzygyProbe};
+use crate::strength::{self, StrengthLimit};
 use crate::syzygy::Tablebases;
 use crate::time::{Clock, TimeBudget};
 use crate::tt::TranspositionTable;
 use crate::uci::command::{Command, GoParams, StartPosition};
 use crate::uci::options::{
-    DEFAULT_BOOK_DEPTH, DEFAULT_HASH_MB, DEFAULT_MOVE_OVERHEAD_MS, DEFAULT_SYZYGY_PROBE_DEPTH,
+    DEFAULT_BOOK_DEPTH, DEFAULT_ELO, DEFAULT_HASH_MB, DEFAULT_MOVE_OVERHEAD_MS, DEFAULT_SYZYGY_PROBE_DEPTH,
     DEFAULT_SYZYGY_PROBE_LIMIT, OPTIONS, OptionId, OptionValue, parse_setoption,
 };
 use crate::uci::report;
@@ -56,6 +57,9 @@ struct Settings {
     show_wdl: bool,
     /// Lines searched and reported (`MultiPV`).
     multipv: usize,
+    /// `UCI_LimitStrength` and `UCI_Elo`.
+    limit_strength: bool,
+    elo: i64,
 }
 
 /// A running search, perft or bench: its signals, and a channel that reports its end.
@@ -105,6 +109,8 @@ impl Engine {
                 book_best_move: false,
                 show_wdl: false,
                 multipv: 1,
+                limit_strength: false,
+                elo: DEFAULT_ELO,
             },
             book: None,
             tablebases: None,
@@ -249,6 +255,8 @@ impl Engine {
                 }
             }
             (OptionId::MultiPv, OptionValue::Spin(lines)) => self.settings.multipv = lines as usize,
+            (OptionId::LimitStrength, OptionValue::Check(on)) => self.settings.limit_strength = on,
+            (OptionId::Elo, OptionValue::Spin(elo)) => self.settings.elo = elo,
             // The GUI decides when to ponder.
             _ => {}
         }
@@ -316,6 +324,8 @@ impl Engine {
             output: Arc::clone(&self.output),
             mode: self.castling_mode(),
             show_wdl: self.settings.show_wdl,
+            shown_lines: self.settings.multipv,
+            strength: self.strength_limit(),
             helper_results,
         };
         if !self.start_job("search", signals, move |signals, history| job.run(signals, history)) {
@@ -347,14 +357,18 @@ impl Engine {
                 Err(error) => self.info_string(&format!("searchmoves: {error}, skipped")),
             }
         }
+        let strength = self.strength_limit();
+        let budget = strength.map(StrengthLimit::node_budget);
+        let multipv =
+            if strength.is_some() { self.settings.multipv.max(strength::CANDIDATES) } else { self.settings.multipv };
         Limits {
             depth: params.depth,
-            nodes: params.nodes,
+            nodes: params.nodes.into_iter().chain(budget).min(),
             mate: params.mate,
             time,
             infinite: params.infinite,
             searchmoves,
-            multipv: self.settings.multipv,
+            multipv,
             heuristics: Default::default(),
             syzygy: self.tablebases.as_ref().map(|tables| SyzygyProbe {
                 tables: Arc::clone(tables),
@@ -363,6 +377,11 @@ impl Engine {
                 rule50: self.settings.syzygy_rule50,
             }),
         }
+    }
+
+    /// The strength limit, while `UCI_LimitStrength` is on.
+    fn strength_limit(&self) -> Option<StrengthLimit> {
+        self.settings.limit_strength.then(|| StrengthLimit::new(self.settings.elo))
     }
 
     fn start_perft(&mut self, depth: u32) {

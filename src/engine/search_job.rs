@@ -12,6 +12,7 @@ use shakmaty::{CastlingMode, Position as _};
 use super::{Engine, Output};
 use crate::position::Position;
 use crate::search::{self, History, Limits, Report, SearchResult, Signals};
+use crate::strength::StrengthLimit;
 use crate::tt::{Bound, TranspositionTable};
 use crate::uci::report;
 use crate::wdl::wdl;
@@ -25,6 +26,10 @@ pub(super) struct SearchJob {
     pub output: Output,
     pub mode: CastlingMode,
     pub show_wdl: bool,
+    /// Lines reported: `MultiPV` (the strength limit may search more).
+    pub shown_lines: usize,
+    /// `UCI_LimitStrength`: the move is drawn from the lines found.
+    pub strength: Option<StrengthLimit>,
     /// The helpers' results, one per helper; disconnected once all are in.
     pub helper_results: mpsc::Receiver<SearchResult>,
 }
@@ -33,8 +38,22 @@ impl SearchJob {
     /// Runs on worker 0 with its history tables.
     pub fn run(self, signals: &Signals, history: &mut History) {
         let start = Instant::now();
-        let SearchJob { position, game_keys, limits, tt, output, mode, show_wdl, helper_results } = self;
+        let SearchJob {
+            position,
+            game_keys,
+            limits,
+            tt,
+            output,
+            mode,
+            show_wdl,
+            shown_lines,
+            strength,
+            helper_results,
+        } = self;
         let mut print_info = |r: &Report| {
+            if r.multipv > shown_lines {
+                return;
+            }
             let chances = show_wdl.then(|| wdl(r.score, position.chess().board()));
             output(&report::info_line(r, chances, mode));
         };
@@ -44,7 +63,14 @@ impl SearchJob {
         let helpers: Vec<SearchResult> = helper_results.iter().collect();
         let main_move = main.best_move;
         // With several lines the main thread's are the ones reported; keep its choice.
-        let result = if limits.multipv > 1 { main } else { search::best_thread_result(main, helpers) };
+        let mut result = if limits.multipv > 1 { main } else { search::best_thread_result(main, helpers) };
+        if let Some(strength) = strength
+            && let Some(chosen) = strength.choose(&result.lines, &mut rand::rng())
+            && Some(chosen) != result.best_move
+        {
+            result.best_move = Some(chosen);
+            result.ponder_move = None;
+        }
         if result.best_move != main_move {
             // A helper's line: show it, so that the last `info` matches the `bestmove`.
             print_info(&Report {

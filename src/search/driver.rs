@@ -109,6 +109,7 @@ fn iterative_deepening(mut searcher: Searcher, root: &Position, report: &mut dyn
             seldepth: 0,
             nodes: searcher.total_nodes(),
             pv: Vec::new(),
+            lines: Vec::new(),
         };
     }
 
@@ -142,6 +143,10 @@ fn iterative_deepening(mut searcher: Searcher, root: &Position, report: &mut dyn
         .get_or_insert_with(|| Line { depth: 0, seldepth: 0, score: evaluate(root.chess()), moves: vec![first.m] })
         .clone();
     searcher.report_lines(&root_moves[..multipv], report);
+    let lines = root_moves[..multipv]
+        .iter()
+        .filter_map(|root_move| root_move.line.as_ref().map(|line| (root_move.m, searcher.shown_score(line))))
+        .collect();
     let best_move = line.moves[0];
     let ponder_move = line.moves.get(1).copied().or_else(|| searcher.ponder_from_table(root, best_move));
     SearchResult {
@@ -153,6 +158,7 @@ fn iterative_deepening(mut searcher: Searcher, root: &Position, report: &mut dyn
         seldepth: line.seldepth,
         nodes: searcher.total_nodes(),
         pv: line.moves,
+        lines,
     }
 }
 
@@ -307,6 +313,7 @@ mod tests {
             seldepth: 0,
             nodes: 0,
             pv: best.into_iter().collect(),
+            lines: Vec::new(),
         }
     }
 

@@ -166,6 +166,8 @@ pub struct SearchResult {
     /// Nodes of all threads.
     pub nodes: u64,
     pub pv: Vec<Move>,
+    /// The first move and shown score of each `MultiPV` line, the first line first.
+    pub lines: Vec<(Move, i32)>,
 }
 
 /// Full moves to mate for a mate score: positive when the side to move mates,

@@ -3,6 +3,8 @@
 
 use std::fmt;
 
+use crate::strength;
+
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum OptionId {
     Hash,
@@ -21,6 +23,8 @@ pub enum OptionId {
     BookDepth,
     BookBestMove,
     ShowWdl,
+    LimitStrength,
+    Elo,
 }
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -50,6 +54,8 @@ pub const DEFAULT_HASH_MB: i64 = 16;
 pub const DEFAULT_MOVE_OVERHEAD_MS: i64 = 30;
 pub const DEFAULT_SYZYGY_PROBE_DEPTH: i64 = 1;
 pub const DEFAULT_SYZYGY_PROBE_LIMIT: i64 = 7;
+/// `UCI_Elo` until set: a club player.
+pub const DEFAULT_ELO: i64 = 1500;
 /// Plies of a game the book may be used for; more than the shipped book holds.
 pub const DEFAULT_BOOK_DEPTH: i64 = 20;
 
@@ -90,6 +96,12 @@ pub const OPTIONS: &[OptionSpec] = &[
     },
     OptionSpec { id: OptionId::BookBestMove, name: "BookBestMove", kind: OptionKind::Check { default: false } },
     OptionSpec { id: OptionId::ShowWdl, name: "UCI_ShowWDL", kind: OptionKind::Check { default: false } },
+    OptionSpec { id: OptionId::LimitStrength, name: "UCI_LimitStrength", kind: OptionKind::Check { default: false } },
+    OptionSpec {
+        id: OptionId::Elo,
+        name: "UCI_Elo",
+        kind: OptionKind::Spin { default: DEFAULT_ELO, min: strength::ELO_MIN, max: strength::ELO_MAX },
+    },
 ];
 
 /// A checked option value.
