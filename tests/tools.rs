@@ -138,6 +138,29 @@ fn epd_runner_over_shared_data() {
 }
 
 #[test]
+fn datagen_writes_the_positions_asked_for_from_an_opening_file() {
+    let openings = temp_file(
+        "openings.epd",
+        "# two openings\nrnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - id \"e4\";\n\nnot a position\nrnbqkbnr/pppppppp/8/8/3P4/8/PPP1PPPP/RNBQKBNR b KQkq - 0 1\n",
+    );
+    let out = temp_file("datagen.txt", "");
+    let out_path = out.to_str().expect("utf-8 path");
+    let openings_path = openings.to_str().expect("utf-8 path");
+    let args = ["datagen", "--out", out_path, "--positions", "120", "--threads", "2", "--nodes", "300"];
+    let (code, stdout, stderr) = run_cli(&[&args[..], &["--openings", openings_path, "--random-plies", "2"]].concat());
+    assert_eq!(code, 0, "{stdout}{stderr}");
+    assert!(stdout.starts_with("120 positions from "), "{stdout}");
+    assert!(stderr.contains("positions 120/120 games "), "{stderr}");
+    let text = std::fs::read_to_string(&*out).expect("the output file");
+    assert_eq!(text.lines().count(), 120);
+    for line in text.lines() {
+        let [fen, score, result] = line.split(" | ").collect::<Vec<_>>()[..] else { panic!("{line}") };
+        assert!(fen.split(' ').count() == 6 && score.parse::<i32>().is_ok(), "{line}");
+        assert!(["1.0", "0.5", "0.0"].contains(&result), "{line}");
+    }
+}
+
+#[test]
 fn bad_arguments_and_files() {
     let missing = std::env::temp_dir().join("bramble-test-no-such-file.epd");
     let missing = missing.to_str().expect("utf-8 path");
@@ -156,6 +179,11 @@ fn bad_arguments_and_files() {
         (vec!["epd", "a.epd", "--depth", "3", "--nodes", "5"], 2, "one of"),
         (vec!["bench", "0"], 2, "depth"),
         (vec!["bench", "3", "4"], 2, "at most one"),
+        (vec!["datagen"], 2, "needs --out"),
+        (vec!["datagen", "--out", "x", "--threads", "0"], 2, "--threads"),
+        (vec!["datagen", "--out", "x", "--nodes", "many"], 2, "not a valid number"),
+        (vec!["datagen", "--out", "x", "--openings", missing], 1, "cannot read"),
+        (vec!["datagen", "--out", "/no/such/dir/x"], 1, "cannot create"),
     ] {
         let (got, out, err) = run_cli(&args);
         assert_eq!(got, code, "{args:?}: {out}{err}");

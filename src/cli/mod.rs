@@ -1,8 +1,9 @@
-//! The command-line tools: `bench`, `perft`, `perft-suite`, `epd`, `tb` and `book`. Results go to
-//! stdout, progress to stderr; a bad argument or an unreadable file gives one error line
-//! and a non-zero exit status.
+//! The command-line tools: `bench`, `perft`, `perft-suite`, `epd`, `tb`, `book` and
+//! `datagen`. Results go to stdout, progress to stderr; a bad argument or an unreadable
+//! file gives one error line and a non-zero exit status.
 
 mod book;
+mod datagen;
 mod tablebase;
 
 use std::fmt;
@@ -29,6 +30,8 @@ usage:
   bramble book build --pgn F [--max-ply N] [--min-games N] --out F
   bramble book build --tree F[,F...] [--first SAN,...] [--depth D] [--margin CP] [--max-ply N]
                      [--max-moves N[,N...]] [--threads N] [--hash MB] [--report F] --out F
+  bramble datagen --out F [--positions N] [--threads T] [--nodes K] [--random-plies R]
+                  [--seed S] [--openings F]   self-play positions: FEN | score | result
   bramble help | --version";
 
 /// What went wrong, and the exit status it earns.
@@ -61,6 +64,7 @@ pub fn run(args: &[String]) -> ExitCode {
         "epd" => epd_command(rest),
         "tb" => tablebase::tablebase_command(rest),
         "book" => book::book_command(rest),
+        "datagen" => datagen::datagen_command(rest),
         "help" | "--help" | "-h" => {
             println!("{NAME}\n{USAGE}");
             Ok(ExitCode::SUCCESS)
