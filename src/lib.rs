@@ -17,5 +17,6 @@ pub mod strength;
 pub mod syzygy;
 pub mod time;
 pub mod tt;
+pub mod tune;
 pub mod uci;
 pub mod wdl;

@@ -161,6 +161,44 @@ fn datagen_writes_the_positions_asked_for_from_an_opening_file() {
 }
 
 #[test]
+fn tune_fits_weights_to_datagen_output_and_writes_the_same_file_twice() {
+    let data = temp_file("tune-data.txt", "");
+    let data_path = data.to_str().expect("utf-8 path");
+    let (code, _, err) =
+        run_cli(&["datagen", "--out", data_path, "--positions", "400", "--threads", "1", "--nodes", "300"]);
+    assert_eq!(code, 0, "{err}");
+    let mut files = Vec::new();
+    for (name, threads) in [("tuned-1.rs", "1"), ("tuned-2.rs", "2")] {
+        let out = temp_file(name, "");
+        let out_path = out.to_str().expect("utf-8 path");
+        let args =
+            ["tune", "--data", data_path, "--epochs", "5", "--start", "plain", "--threads", threads, "--out", out_path];
+        let (code, stdout, stderr) = run_cli(&args);
+        assert_eq!(code, 0, "{stdout}{stderr}");
+        assert!(stdout.starts_with("390 weights written to "), "{stdout}");
+        assert!(stderr.contains("K = ") && stderr.contains("epoch 0 loss ") && stderr.contains("epoch 5 loss "));
+        let text = std::fs::read_to_string(&*out).expect("the weights file");
+        assert!(text.contains("on 400 positions of ") && text.contains("pub const WEIGHTS: [S; COUNT] = ["), "{text}");
+        files.push(text);
+    }
+    assert_eq!(files[0], files[1], "the thread count changed the weights");
+    for (args, code, needle) in [
+        (vec!["tune"], 2, "needs --data"),
+        (vec!["tune", "--data", data_path, "--start", "pesto"], 2, "--start"),
+        (vec!["tune", "--data", data_path, "--lr", "0"], 2, "--lr"),
+        (vec!["tune", "--data", "/no/such/file"], 1, "cannot read"),
+    ] {
+        let (got, out, err) = run_cli(&args);
+        assert_eq!(got, code, "{args:?}: {out}{err}");
+        assert!(err.contains(needle), "{args:?}: {err}");
+    }
+    let bad = temp_file("tune-bad.txt", "8/8/8/8/8/8/8/K6k w - - 0 1 | 0 | 0.5\nnonsense\n");
+    let (code, _, err) = run_cli(&["tune", "--data", bad.to_str().expect("utf-8 path")]);
+    assert_eq!(code, 1);
+    assert!(err.contains("line 2"), "{err}");
+}
+
+#[test]
 fn bad_arguments_and_files() {
     let missing = std::env::temp_dir().join("bramble-test-no-such-file.epd");
     let missing = missing.to_str().expect("utf-8 path");

@@ -1,10 +1,11 @@
-//! The command-line tools: `bench`, `perft`, `perft-suite`, `epd`, `tb`, `book` and
-//! `datagen`. Results go to stdout, progress to stderr; a bad argument or an unreadable
+//! The command-line tools: `bench`, `perft`, `perft-suite`, `epd`, `tb`, `book`,
+//! `datagen` and `tune`. Results go to stdout, progress to stderr; a bad argument or an unreadable
 //! file gives one error line and a non-zero exit status.
 
 mod book;
 mod datagen;
 mod tablebase;
+mod tune;
 
 use std::fmt;
 use std::process::ExitCode;
@@ -32,6 +33,8 @@ usage:
                      [--max-moves N[,N...]] [--threads N] [--hash MB] [--report F] --out F
   bramble datagen --out F [--positions N] [--threads T] [--nodes K] [--random-plies R]
                   [--seed S] [--openings F]   self-play positions: FEN | score | result
+  bramble tune --data F[,F...] [--start current|plain] [--epochs N] [--lr X] [--threads T]
+               [--out F]      fit the evaluation weights; writes src/eval/weights.rs
   bramble help | --version";
 
 /// What went wrong, and the exit status it earns.
@@ -65,6 +68,7 @@ pub fn run(args: &[String]) -> ExitCode {
         "tb" => tablebase::tablebase_command(rest),
         "book" => book::book_command(rest),
         "datagen" => datagen::datagen_command(rest),
+        "tune" => tune::tune_command(rest),
         "help" | "--help" | "-h" => {
             println!("{NAME}\n{USAGE}");
             Ok(ExitCode::SUCCESS)

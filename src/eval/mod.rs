@@ -1,80 +1,86 @@
 //! Static evaluation: material plus piece-square tables, tapered between middlegame and
 //! endgame by the material left on the board, from the side to move's point of view.
+//!
+//! The terms are in `terms.rs`, their weights in `weights.rs` (written by the tuner) at
+//! the places `params.rs` gives them.
 
-pub mod pst;
+pub mod params;
+mod score;
+pub mod terms;
+mod weights;
 
-use shakmaty::{Board, Chess, Color, Position as _, Role};
+use shakmaty::{Board, Chess, Color, Position as _};
 
-use pst::{MATERIAL, PHASE_MAX, PHASE_WEIGHT, S, square_bonus};
+pub use params::Group;
+pub use score::S;
+pub use terms::PHASE_MAX;
+pub use weights::WEIGHTS;
+
+use terms::{Collector, collect, phase};
 
 /// The evaluation never reaches mate scores.
 pub const EVAL_LIMIT: i32 = 20_000;
 
-/// The parts of an evaluation, for the `eval` command and for tests.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Breakdown {
-    /// Material of White and of Black.
-    pub material: [S; 2],
-    /// Piece-square bonuses of White and of Black.
-    pub squares: [S; 2],
-    /// 24 with all pieces on the board, 0 with kings and pawns only.
-    pub phase: i32,
-}
+/// Adds up the weights, White's minus Black's.
+struct Scorer(S);
 
-impl Breakdown {
-    /// The tapered score from White's point of view.
-    pub fn white_score(&self) -> i32 {
-        let total = self.material[0] + self.squares[0] - self.material[1] - self.squares[1];
-        taper(total, self.phase)
+impl Collector for Scorer {
+    #[inline]
+    fn add(&mut self, color: Color, index: usize, count: i32) {
+        let value = WEIGHTS[index] * count;
+        match color {
+            Color::White => self.0 += value,
+            Color::Black => self.0 -= value,
+        }
     }
 }
 
 /// The static evaluation in centipawns from the side to move's point of view.
 #[inline]
 pub fn evaluate(pos: &Chess) -> i32 {
-    let mut total = S(0, 0);
-    let mut phase = 0;
     let board = pos.board();
-    for (index, role) in Role::ALL.into_iter().enumerate() {
-        let pieces = board.by_role(role);
-        let white = pieces & board.white();
-        let black = pieces & board.black();
-        phase += PHASE_WEIGHT[index] * pieces.count() as i32;
-        let count_diff = white.count() as i32 - black.count() as i32;
-        total += S(MATERIAL[index].mg() * count_diff, MATERIAL[index].eg() * count_diff);
-        for sq in white {
-            total += square_bonus(index, usize::from(sq));
-        }
-        for sq in black {
-            total = total - square_bonus(index, usize::from(sq) ^ 56);
-        }
-    }
-    let white_view = taper(total, phase).clamp(-EVAL_LIMIT, EVAL_LIMIT);
+    let mut scorer = Scorer(S(0, 0));
+    collect(board, &mut scorer);
+    let white_view = taper(scorer.0, phase(board)).clamp(-EVAL_LIMIT, EVAL_LIMIT);
     match pos.turn() {
         Color::White => white_view,
         Color::Black => -white_view,
     }
 }
 
+/// The parts of an evaluation, for the `eval` command and for tests.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Breakdown {
+    /// Each group's sum for White and for Black, in the order of `Group::ALL`.
+    pub groups: [[S; 2]; Group::ALL.len()],
+    /// 24 with all pieces on the board, 0 with kings and pawns only.
+    pub phase: i32,
+}
+
+impl Collector for Breakdown {
+    fn add(&mut self, color: Color, index: usize, count: i32) {
+        let group = Group::ALL.iter().position(|&g| g == Group::of(index)).unwrap_or(0);
+        self.groups[group][usize::from(color == Color::Black)] += WEIGHTS[index] * count;
+    }
+}
+
+impl Breakdown {
+    /// The tapered score from White's point of view.
+    pub fn white_score(&self) -> i32 {
+        let total = self.groups.iter().fold(S(0, 0), |sum, [white, black]| sum + *white - *black);
+        taper(total, self.phase)
+    }
+}
+
 /// The same evaluation, kept in its parts.
 pub fn breakdown(board: &Board) -> Breakdown {
-    let mut parts = Breakdown::default();
-    for (index, role) in Role::ALL.into_iter().enumerate() {
-        for color in Color::ALL {
-            let side = usize::from(color == Color::Black);
-            for sq in board.by_role(role) & board.by_color(color) {
-                let mirrored = if color == Color::White { usize::from(sq) } else { usize::from(sq) ^ 56 };
-                parts.material[side] += MATERIAL[index];
-                parts.squares[side] += square_bonus(index, mirrored);
-                parts.phase += PHASE_WEIGHT[index];
-            }
-        }
-    }
+    let mut parts = Breakdown { phase: phase(board), ..Breakdown::default() };
+    collect(board, &mut parts);
     parts
 }
 
 /// Blends middlegame and endgame by phase; promoted extra pieces cap the phase at 24.
-fn taper(score: S, phase: i32) -> i32 {
+pub fn taper(score: S, phase: i32) -> i32 {
     let phase = phase.min(PHASE_MAX);
     (score.mg() * phase + score.eg() * (PHASE_MAX - phase)) / PHASE_MAX
 }

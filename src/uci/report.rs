@@ -4,10 +4,7 @@ use std::fmt::Write as _;
 
 use shakmaty::{CastlingMode, File, Move, Position as _, Rank, Square};
 
-use crate::eval::{
-    self,
-    pst::{PHASE_MAX, S},
-};
+use crate::eval::{self, Group, PHASE_MAX, S};
 use crate::position::{Position, uci_move};
 use crate::search::{Report, mate_in_moves};
 use crate::tt::Bound;
@@ -106,14 +103,14 @@ pub fn eval_lines(pos: &Position) -> Vec<String> {
     };
     let white_view = parts.white_score();
     let side_view = eval::evaluate(pos.chess());
-    vec![
+    let mut lines = vec![
         "Term         |     White     |     Black     |     Total".to_string(),
         "             |     mg     eg |     mg     eg |     mg     eg".to_string(),
-        row("Material", parts.material),
-        row("Piece-square", parts.squares),
-        format!("Phase: {} of {} (24 = middlegame, 0 = endgame)", parts.phase.min(PHASE_MAX), PHASE_MAX),
-        format!("Evaluation: {white_view} cp from White's side, {side_view} cp for the side to move"),
-    ]
+    ];
+    lines.extend(Group::ALL.iter().zip(parts.groups).map(|(group, terms)| row(group.name(), terms)));
+    lines.push(format!("Phase: {} of {} (24 = middlegame, 0 = endgame)", parts.phase.min(PHASE_MAX), PHASE_MAX));
+    lines.push(format!("Evaluation: {white_view} cp from White's side, {side_view} cp for the side to move"));
+    lines
 }
 
 #[cfg(test)]

@@ -1,0 +1,87 @@
+//! `bramble tune`: fits the evaluation's weights to game results (method in
+//! `crate::tune`) and writes them as `src/eval/weights.rs`.
+
+use std::path::Path;
+use std::process::ExitCode;
+
+use super::{Args, CliError, CliResult, read_file};
+use crate::tune::{self, Sample, Start, TuneOptions};
+
+const DEFAULT_EPOCHS: usize = 300;
+const DEFAULT_LEARNING_RATE: f64 = 1.0;
+const DEFAULT_OUT: &str = "src/eval/weights.rs";
+
+pub(super) fn tune_command(args: &[String]) -> CliResult {
+    let args = Args::parse(args, &[], &["--data", "--epochs", "--lr", "--threads", "--start", "--out"])?;
+    if let Some(extra) = args.positional.first() {
+        return Err(CliError::Usage(format!("tune takes no argument '{extra}'")));
+    }
+    let data = args.text("--data").ok_or_else(|| CliError::Usage("tune needs --data FILE[,FILE...]".into()))?;
+    let start = match args.text("--start").unwrap_or("current") {
+        "current" => Start::Current,
+        "plain" => Start::Plain,
+        other => return Err(CliError::Usage(format!("--start must be 'current' or 'plain', not '{other}'"))),
+    };
+    let options = TuneOptions {
+        epochs: args.value("--epochs")?.unwrap_or(DEFAULT_EPOCHS),
+        learning_rate: args.value("--lr")?.unwrap_or(DEFAULT_LEARNING_RATE),
+        threads: args
+            .value("--threads")?
+            .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, usize::from)),
+    };
+    let sensible_rate = options.learning_rate.is_finite() && options.learning_rate > 0.0;
+    if !sensible_rate || options.threads == 0 {
+        return Err(CliError::Usage("--lr must be above 0 and --threads at least 1".into()));
+    }
+    let out = args.text("--out").unwrap_or(DEFAULT_OUT);
+
+    let mut samples = Vec::new();
+    for path in data.split(',') {
+        let text = read_file(path)?;
+        for (number, line) in text.lines().enumerate().filter(|(_, l)| !l.trim().is_empty()) {
+            let sample =
+                Sample::parse(line).map_err(|e| CliError::Failed(format!("{path} line {}: {e}", number + 1)))?;
+            samples.push(sample);
+        }
+        eprintln!("{path}: {} positions in all so far", samples.len());
+    }
+    if samples.is_empty() {
+        return Err(CliError::Failed(format!("no positions in {data}")));
+    }
+
+    let mut weights = tune::starting_weights(start);
+    let k = tune::fit_k(&samples, &weights);
+    eprintln!("K = {k:.4}");
+    let mut first_and_last = (0.0, 0.0);
+    tune::tune(&samples, &mut weights, k, &options, &mut |epoch, loss| {
+        eprintln!("epoch {epoch} loss {loss:.6}");
+        if epoch == 0 {
+            first_and_last.0 = loss;
+        }
+        first_and_last.1 = loss;
+    });
+
+    let files: Vec<String> = data
+        .split(',')
+        .map(|path| Path::new(path).file_name().map_or(path.to_string(), |n| n.to_string_lossy().into_owned()))
+        .collect();
+    let start_name = if start == Start::Plain { "plain" } else { "current" };
+    let header = [
+        "The weights of the evaluation, in the layout of `params.rs`.".to_string(),
+        String::new(),
+        format!(
+            "Tuned with `bramble tune --start {start_name} --epochs {} --lr {}` on {} positions of {}:",
+            options.epochs,
+            options.learning_rate,
+            samples.len(),
+            files.join(", ")
+        ),
+        format!("K = {k:.4}, mean squared error {:.6} before, {:.6} after.", first_and_last.0, first_and_last.1),
+        String::new(),
+        "Written by `bramble tune` (README, *Tuning*): change the weights by tuning, not by hand.".to_string(),
+    ];
+    let text = tune::render_weights(&tune::rounded(&weights), &header);
+    std::fs::write(out, text).map_err(|e| CliError::Failed(format!("cannot write {out}: {e}")))?;
+    println!("{} weights written to {out}; loss {:.6} -> {:.6}", weights.len(), first_and_last.0, first_and_last.1);
+    Ok(ExitCode::SUCCESS)
+}

@@ -1,0 +1,343 @@
+//! Texel tuning of the evaluation's weights on positions with game results (the output of
+//! `bramble datagen`).
+//!
+//! The evaluation is linear in its weights once the phase is known: a position's score is
+//! `taper(sum of count_i * weight_i)`, where the counts come from the same term code the
+//! engine runs (`eval::terms`, through a recording [`Collector`]). The tuner predicts the
+//! result as `1 / (1 + 10^(-K * score / 400))` and minimises the mean squared error over
+//! all positions:
+//!
+//! 1. `K` is fitted first, with the weights as they start (a golden-section search).
+//! 2. Then all weights, by full-batch gradient descent with Adam. The gradient is summed
+//!    over a fixed number of chunks in a fixed order, so a run gives the same weights
+//!    whatever the number of threads.
+//!
+//! The result is written as Rust source (`src/eval/weights.rs`), which the engine then
+//! compiles in.
+
+use std::fmt::Write as _;
+
+use shakmaty::fen::Fen;
+use shakmaty::{Board, Color};
+
+use crate::eval::params::{self, COUNT, MATERIAL};
+use crate::eval::terms::{Collector, PHASE_MAX, collect, phase};
+use crate::eval::{S, WEIGHTS};
+
+/// Chunks the gradient is summed over (independent of the thread count).
+const CHUNKS: usize = 64;
+const ADAM_BETA1: f64 = 0.9;
+const ADAM_BETA2: f64 = 0.999;
+const ADAM_EPSILON: f64 = 1e-8;
+
+/// One position: its weights' counts (White's minus Black's), phase and result.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Sample {
+    counts: Vec<(u16, i16)>,
+    /// The middlegame share, `min(phase, 24) / 24`.
+    mg_share: f64,
+    /// 1 a White win, 0.5 a draw, 0 a Black win.
+    result: f64,
+}
+
+/// Records the counts of each weight.
+struct Trace(Vec<(u16, i16)>);
+
+impl Collector for Trace {
+    fn add(&mut self, color: Color, index: usize, count: i32) {
+        if count != 0 {
+            let signed = if color == Color::White { count } else { -count };
+            self.0.push((index as u16, signed as i16));
+        }
+    }
+}
+
+impl Sample {
+    pub fn new(board: &Board, result: f64) -> Sample {
+        let mut trace = Trace(Vec::new());
+        collect(board, &mut trace);
+        // White's and Black's counts of one weight become one net count.
+        trace.0.sort_unstable_by_key(|&(index, _)| index);
+        let mut counts: Vec<(u16, i16)> = Vec::with_capacity(trace.0.len());
+        for (index, count) in trace.0 {
+            match counts.last_mut() {
+                Some((last, total)) if *last == index => *total += count,
+                _ => counts.push((index, count)),
+            }
+        }
+        counts.retain(|&(_, count)| count != 0);
+        let mg_share = f64::from(phase(board).min(PHASE_MAX)) / f64::from(PHASE_MAX);
+        Sample { counts, mg_share, result }
+    }
+
+    /// Parses a `FEN | score | result` line of `bramble datagen`.
+    pub fn parse(line: &str) -> Result<Sample, String> {
+        let mut fields = line.split('|').map(str::trim);
+        let (Some(fen), Some(_score), Some(result), None) =
+            (fields.next(), fields.next(), fields.next(), fields.next())
+        else {
+            return Err(format!("not 'FEN | score | result': '{line}'"));
+        };
+        let fen: Fen = fen.parse().map_err(|e| format!("bad FEN '{fen}': {e}"))?;
+        let result = match result {
+            "1.0" | "1" => 1.0,
+            "0.5" => 0.5,
+            "0.0" | "0" => 0.0,
+            other => return Err(format!("bad result '{other}' (1.0, 0.5 or 0.0)")),
+        };
+        Ok(Sample::new(&fen.into_setup().board, result))
+    }
+
+    /// The tapered score from White's side with `weights` (middlegame, endgame pairs).
+    fn score(&self, weights: &[[f64; 2]]) -> f64 {
+        let (mut mg, mut eg) = (0.0, 0.0);
+        for &(index, count) in &self.counts {
+            let [w_mg, w_eg] = weights[usize::from(index)];
+            mg += f64::from(count) * w_mg;
+            eg += f64::from(count) * w_eg;
+        }
+        mg * self.mg_share + eg * (1.0 - self.mg_share)
+    }
+}
+
+/// The predicted White score of an evaluation.
+fn predicted(k: f64, score: f64) -> f64 {
+    1.0 / (1.0 + 10f64.powf(-k * score / 400.0))
+}
+
+/// The mean squared error of the predictions.
+pub fn loss(samples: &[Sample], weights: &[[f64; 2]], k: f64) -> f64 {
+    let total: f64 = samples.iter().map(|s| (s.result - predicted(k, s.score(weights))).powi(2)).sum();
+    total / samples.len().max(1) as f64
+}
+
+/// The `K` with the least loss, to 4 decimals, within 0.01..10.
+pub fn fit_k(samples: &[Sample], weights: &[[f64; 2]]) -> f64 {
+    let golden = (5f64.sqrt() - 1.0) / 2.0;
+    let (mut low, mut high) = (0.01f64, 10.0f64);
+    while high - low > 1e-4 {
+        let a = high - golden * (high - low);
+        let b = low + golden * (high - low);
+        if loss(samples, weights, a) < loss(samples, weights, b) {
+            high = b;
+        } else {
+            low = a;
+        }
+    }
+    (low + high) / 2.0
+}
+
+/// Where the weights start.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Start {
+    /// The weights the engine has now.
+    Current,
+    /// Plain material (100, 300, 300, 500, 900) and nothing else: a start that owes
+    /// nothing to any earlier table.
+    Plain,
+}
+
+pub fn starting_weights(start: Start) -> Vec<[f64; 2]> {
+    match start {
+        Start::Current => WEIGHTS.iter().map(|w| [f64::from(w.mg()), f64::from(w.eg())]).collect(),
+        Start::Plain => {
+            let mut weights = vec![[0.0; 2]; COUNT];
+            for (role, value) in [100.0, 300.0, 300.0, 500.0, 900.0].into_iter().enumerate() {
+                weights[MATERIAL + role] = [value, value];
+            }
+            weights
+        }
+    }
+}
+
+#[derive(Clone, Debug)]
+pub struct TuneOptions {
+    pub epochs: usize,
+    /// Adam's step size, in centipawns.
+    pub learning_rate: f64,
+    pub threads: usize,
+}
+
+/// Tunes `weights` in place; `report(epoch, loss)` after each epoch (epoch 0: before).
+pub fn tune(
+    samples: &[Sample],
+    weights: &mut [[f64; 2]],
+    k: f64,
+    options: &TuneOptions,
+    report: &mut dyn FnMut(usize, f64),
+) {
+    report(0, loss(samples, weights, k));
+    let mut moment = vec![[0.0; 2]; weights.len()];
+    let mut velocity = vec![[0.0; 2]; weights.len()];
+    for epoch in 1..=options.epochs {
+        let gradient = gradient(samples, weights, k, options.threads);
+        let step = options.learning_rate * (1.0 - ADAM_BETA2.powi(epoch as i32)).sqrt()
+            / (1.0 - ADAM_BETA1.powi(epoch as i32));
+        for (((weight, grad), m), v) in weights.iter_mut().zip(&gradient).zip(&mut moment).zip(&mut velocity) {
+            for phase in 0..2 {
+                m[phase] = ADAM_BETA1 * m[phase] + (1.0 - ADAM_BETA1) * grad[phase];
+                v[phase] = ADAM_BETA2 * v[phase] + (1.0 - ADAM_BETA2) * grad[phase] * grad[phase];
+                weight[phase] -= step * m[phase] / (v[phase].sqrt() + ADAM_EPSILON);
+            }
+        }
+        report(epoch, loss(samples, weights, k));
+    }
+}
+
+/// The gradient of the loss, summed chunk by chunk in a fixed order.
+fn gradient(samples: &[Sample], weights: &[[f64; 2]], k: f64, threads: usize) -> Vec<[f64; 2]> {
+    let chunk_size = samples.len().div_ceil(CHUNKS).max(1);
+    let chunks: Vec<&[Sample]> = samples.chunks(chunk_size).collect();
+    let per_thread = chunks.len().div_ceil(threads.max(1)).max(1);
+    let partial: Vec<Vec<[f64; 2]>> = std::thread::scope(|scope| {
+        let handles: Vec<_> = chunks
+            .chunks(per_thread)
+            .map(|group| {
+                scope.spawn(move || group.iter().map(|chunk| chunk_gradient(chunk, weights, k)).collect::<Vec<_>>())
+            })
+            .collect();
+        handles
+            .into_iter()
+            .flat_map(|h| h.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic)))
+            .collect::<Vec<Vec<[f64; 2]>>>()
+    });
+    let mut total = vec![[0.0; 2]; weights.len()];
+    for chunk in partial {
+        for (sum, part) in total.iter_mut().zip(chunk) {
+            sum[0] += part[0];
+            sum[1] += part[1];
+        }
+    }
+    let n = samples.len().max(1) as f64;
+    total.iter_mut().for_each(|g| *g = [g[0] / n, g[1] / n]);
+    total
+}
+
+fn chunk_gradient(samples: &[Sample], weights: &[[f64; 2]], k: f64) -> Vec<[f64; 2]> {
+    let mut gradient = vec![[0.0; 2]; weights.len()];
+    let slope = k * std::f64::consts::LN_10 / 400.0;
+    for sample in samples {
+        let p = predicted(k, sample.score(weights));
+        // d/dscore of (result - p)^2.
+        let d = 2.0 * (p - sample.result) * p * (1.0 - p) * slope;
+        for &(index, count) in &sample.counts {
+            let g = &mut gradient[usize::from(index)];
+            g[0] += d * f64::from(count) * sample.mg_share;
+            g[1] += d * f64::from(count) * (1.0 - sample.mg_share);
+        }
+    }
+    gradient
+}
+
+/// `weights.rs` for these weights (rounded to whole centipawns), after `header` (the
+/// file's opening `//!` lines, without the markers).
+pub fn render_weights(weights: &[S], header: &[String]) -> String {
+    let mut text = String::new();
+    for line in header {
+        let _ = writeln!(text, "//!{}{line}", if line.is_empty() { "" } else { " " });
+    }
+    text.push_str("\nuse super::params::COUNT;\nuse super::score::S;\n\n#[rustfmt::skip]\n");
+    text.push_str("pub const WEIGHTS: [S; COUNT] = [\n");
+    let mut index = 0;
+    while index < weights.len() {
+        let (label, per_line) = params::layout(index);
+        if let Some(label) = label {
+            let _ = writeln!(text, "    // {label}");
+        }
+        let end = (index + per_line).min(weights.len());
+        let entries: Vec<String> = weights[index..end].iter().map(|w| format!("S({}, {}),", w.mg(), w.eg())).collect();
+        let _ = writeln!(text, "    {}", entries.join(" "));
+        index = end;
+    }
+    text.push_str("];\n");
+    text
+}
+
+/// Rounds tuned weights to the engine's integers.
+pub fn rounded(weights: &[[f64; 2]]) -> Vec<S> {
+    weights.iter().map(|[mg, eg]| S(mg.round() as i32, eg.round() as i32)).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::eval::evaluate;
+    use shakmaty::{CastlingMode, Chess, Position as _};
+
+    const WEIGHTS_FILE: &str = include_str!("eval/weights.rs");
+
+    fn header_of(file: &str) -> Vec<String> {
+        file.lines()
+            .take_while(|l| l.starts_with("//!"))
+            .map(|l| l.trim_start_matches("//!").trim_start().to_string())
+            .collect()
+    }
+
+    #[test]
+    fn the_weights_file_is_what_the_tuner_writes() {
+        assert_eq!(render_weights(&WEIGHTS, &header_of(WEIGHTS_FILE)), WEIGHTS_FILE);
+    }
+
+    #[test]
+    fn the_tuner_scores_positions_as_the_engine_does() {
+        let weights = starting_weights(Start::Current);
+        for fen in [
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+            "6k1/5ppp/8/8/8/8/1Q3PPP/6K1 w - - 0 1",
+        ] {
+            let fen: Fen = fen.parse().expect("FEN");
+            let pos: Chess = fen.clone().into_position(CastlingMode::Standard).expect("legal");
+            let sample = Sample::new(pos.board(), 0.5);
+            // The engine rounds the taper down; the tuner does not.
+            assert!((sample.score(&weights) - f64::from(evaluate(&pos))).abs() < 1.0, "{fen}");
+        }
+    }
+
+    #[test]
+    fn lines_parse_and_bad_lines_say_why() {
+        let sample = Sample::parse("4k3/8/8/8/8/8/4P3/4K3 w - - 0 1 | 120 | 1.0").expect("a line");
+        assert_eq!(sample.result, 1.0);
+        assert_eq!(sample.mg_share, 0.0);
+        assert!(sample.counts.contains(&((MATERIAL) as u16, 1)));
+        assert!(Sample::parse("4k3/8/8/8/8/8/4P3/4K3 w - - 0 1 | 120").is_err());
+        assert!(Sample::parse("4k3/8/8/8/8/8/4P3/4K3 w - - 0 1 | 120 | 2").is_err());
+        assert!(Sample::parse("not a fen | 0 | 0.5").is_err());
+    }
+
+    /// Positions where an extra pawn wins and an extra knight wins more often.
+    fn toy_samples() -> Vec<Sample> {
+        let mut samples = Vec::new();
+        let line = |fen: &str, result: &str| Sample::parse(&format!("{fen} | 0 | {result}")).expect("a line");
+        for _ in 0..30 {
+            samples.push(line("4k3/8/8/8/8/8/3PP3/4K3 w - - 0 1", "1.0"));
+            samples.push(line("4k3/8/8/8/8/8/3P4/4K3 w - - 0 1", "0.5"));
+            samples.push(line("4k3/8/8/8/8/8/8/3NK3 w - - 0 1", "0.5"));
+            samples.push(line("4k3/3p4/8/8/8/8/3PP3/4K3 w - - 0 1", "0.5"));
+        }
+        samples.push(line("4k3/8/8/8/8/8/3PP3/4K3 w - - 0 1", "0.5"));
+        samples
+    }
+
+    #[test]
+    fn tuning_lowers_the_loss_and_gives_the_same_weights_on_any_thread_count() {
+        let samples = toy_samples();
+        let start = starting_weights(Start::Plain);
+        let k = fit_k(&samples, &start);
+        assert!(k > 0.01 && k < 10.0, "{k}");
+        let run = |threads: usize| {
+            let mut weights = start.clone();
+            let mut losses = Vec::new();
+            let options = TuneOptions { epochs: 50, learning_rate: 2.0, threads };
+            tune(&samples, &mut weights, k, &options, &mut |_, loss| losses.push(loss));
+            (weights, losses)
+        };
+        let (one, losses) = run(1);
+        let (three, _) = run(3);
+        assert_eq!(one, three);
+        assert_eq!(losses.len(), 51);
+        assert!(losses[50] < losses[0] * 0.9, "{losses:?}");
+        // A knight alone draws here: its value falls; the pawn's moves with the results.
+        assert!(one[MATERIAL + 1][1] < 300.0, "{:?}", one[MATERIAL + 1]);
+    }
+}
