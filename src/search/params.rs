@@ -35,6 +35,11 @@ pub const LMR_HISTORY_DIVISOR: i32 = 8_192;
 pub const LMP_MAX_DEPTH: i32 = 8;
 pub const LMP_BASE: i32 = 3;
 
+/// Aspiration windows: from this depth on, the first window is the previous score plus or
+/// minus this margin; it doubles on each fail.
+pub const ASPIRATION_MIN_DEPTH: i32 = 4;
+pub const ASPIRATION_DELTA: i32 = 25;
+
 /// Lazy SMP: helper thread `i` (from 1) uses pattern `(i - 1) % 20` and leaves out the
 /// iteration of depth `d` when `(d + SMP_SKIP_PHASE[p]) / SMP_SKIP_SIZE[p]` is odd, so the
 /// helpers run ahead of the main thread by different amounts (Stockfish 8's scheme).
