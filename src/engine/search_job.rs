@@ -64,13 +64,6 @@ impl SearchJob {
         let main_move = main.best_move;
         // With several lines the main thread's are the ones reported; keep its choice.
         let mut result = if limits.multipv > 1 { main } else { search::best_thread_result(main, helpers) };
-        if let Some(strength) = strength
-            && let Some(chosen) = strength.choose(&result.lines, &mut rand::rng())
-            && Some(chosen) != result.best_move
-        {
-            result.best_move = Some(chosen);
-            result.ponder_move = None;
-        }
         if result.best_move != main_move {
             // A helper's line: show it, so that the last `info` matches the `bestmove`.
             print_info(&Report {
@@ -85,6 +78,14 @@ impl SearchJob {
                 tbhits: signals.tbhits.load(Ordering::Relaxed),
                 pv: &result.pv,
             });
+        }
+        // The strength limit draws the move from the lines found (shown as searched).
+        if let Some(strength) = strength
+            && let Some(chosen) = strength.choose(&result.lines, &mut rand::rng())
+            && Some(chosen) != result.best_move
+        {
+            result.best_move = Some(chosen);
+            result.ponder_move = None;
         }
         if let Some(failure) = limits.syzygy.as_ref().and_then(|probe| probe.tables.take_failure()) {
             output(&format!("info string Syzygy: {failure}; searched on without it"));
