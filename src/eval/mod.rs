@@ -59,8 +59,7 @@ pub struct Breakdown {
 
 impl Collector for Breakdown {
     fn add(&mut self, color: Color, index: usize, count: i32) {
-        let group = Group::ALL.iter().position(|&g| g == Group::of(index)).unwrap_or(0);
-        self.groups[group][usize::from(color == Color::Black)] += WEIGHTS[index] * count;
+        self.groups[Group::of(index) as usize][usize::from(color == Color::Black)] += WEIGHTS[index] * count;
     }
 }
 
@@ -80,7 +79,7 @@ pub fn breakdown(board: &Board) -> Breakdown {
 }
 
 /// Blends middlegame and endgame by phase; promoted extra pieces cap the phase at 24.
-pub fn taper(score: S, phase: i32) -> i32 {
+fn taper(score: S, phase: i32) -> i32 {
     let phase = phase.min(PHASE_MAX);
     (score.mg() * phase + score.eg() * (PHASE_MAX - phase)) / PHASE_MAX
 }

@@ -22,7 +22,8 @@ pub fn piece_square(role_index: usize, square: usize, color: Color) -> usize {
     PIECE_SQUARE + 64 * role_index + relative
 }
 
-/// Groups of weights, as the `eval` command shows them.
+/// Groups of weights, as the `eval` command shows them; `group as usize` is its place
+/// in `Group::ALL`.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum Group {
     Material,
@@ -70,6 +71,7 @@ mod tests {
         assert_eq!(piece_square(5, 63, Color::Black), COUNT - 1);
         assert_eq!(Group::of(MATERIAL + 5), Group::Material);
         assert_eq!(Group::of(PIECE_SQUARE), Group::PieceSquare);
+        assert!(Group::ALL.iter().enumerate().all(|(place, &group)| group as usize == place));
         let labels = (0..COUNT).filter(|&i| layout(i).0.is_some()).count();
         assert_eq!(labels, 1 + 6);
     }
