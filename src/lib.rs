@@ -10,6 +10,7 @@ pub mod datagen;
 pub mod engine;
 pub mod epd;
 pub mod eval;
+pub mod movegen;
 pub mod perft;
 pub mod position;
 pub mod search;

@@ -107,7 +107,7 @@ impl Searcher<'_> {
         }
 
         // Step 9. No legal move: checkmate or stalemate.
-        let moves = pos.legal_moves();
+        let mut moves = pos.legal_moves();
         if moves.is_empty() {
             return if in_check { -MATE + ply as i32 } else { DRAW };
         }
@@ -115,7 +115,7 @@ impl Searcher<'_> {
         // Step 10. Search the moves, best first; later moves with a null window, re-searched
         // with the full window only when they beat alpha.
         let side = pos.turn();
-        let mut picker = MovePicker::new(moves, tt_move, self.history, side, ply);
+        let mut picker = MovePicker::new(&mut moves, tt_move, self.history, side, ply);
         let mut best_move = None;
         let mut quiets_tried = MoveList::new();
         let mut searched = 0;

@@ -172,7 +172,7 @@ impl Searcher<'_> {
             moves.retain(|m| self.limits.searchmoves.contains(m));
         }
         let tt_move = self.tt.probe(root.key(), 0).map_or(PackedMove::NONE, |hit| hit.best_move);
-        let mut picker = MovePicker::new(moves, tt_move, self.history, root.turn(), 0);
+        let mut picker = MovePicker::new(&mut moves, tt_move, self.history, root.turn(), 0);
         std::iter::from_fn(|| picker.next_move()).collect()
     }
 

@@ -1,70 +1,102 @@
 //! Move ordering: the table move first, then captures and promotions by MVV-LVA (most
 //! valuable victim, least valuable attacker), then the two killers, then quiet moves by
-//! history, and under-promotions last. Moves are scored in place and picked best-first,
-//! so no node allocates.
+//! history, and under-promotions last. Moves are scored in place and picked best-first
+//! from the caller's list (borrowed, not copied: a move list is 2 KB), so no node
+//! allocates.
 
 use shakmaty::{Color, Move, MoveList, Role};
 
-use super::history::History;
+use super::history::{HISTORY_MAX, History};
 use crate::tt::PackedMove;
 
-const TT_MOVE: i32 = 1 << 24;
-const GOOD_NOISY: i32 = 1 << 22;
-const KILLER: i32 = 1 << 21;
-const UNDER_PROMOTION: i32 = -(1 << 22);
+// Ordering scores: every quiet move's history lies between -KILLER and KILLER.
+const TT_MOVE: i32 = 1 << 20;
+const GOOD_NOISY: i32 = 1 << 18;
+const KILLER: i32 = 1 << 17;
+const UNDER_PROMOTION: i32 = -(1 << 18);
+const _: () = assert!(HISTORY_MAX < KILLER);
 
-/// Picks the best-scored remaining move each time (selection sort: most nodes cut off
-/// after the first few moves, so sorting everything would be wasted).
-pub(crate) struct MovePicker {
-    moves: MoveList,
-    scores: [i32; 256],
+/// The most moves a picker orders (no chess position has more than 218).
+const MAX_MOVES: usize = 256;
+/// Low bits of a key that hold the move's place in the list.
+const PLACE_BITS: u32 = 9;
+const PLACE_MASK: i32 = (1 << PLACE_BITS) - 1;
+
+/// Picks the best-scored remaining move each time (selection: most nodes cut off after
+/// the first few moves, so sorting everything would be wasted).
+pub(crate) struct MovePicker<'a> {
+    moves: &'a mut MoveList,
+    /// Per move, its score shifted left past PLACE_BITS, with its place in the list
+    /// (counted down from PLACE_MASK) in the low bits: the largest key is the best score,
+    /// the earliest place among equals, and finding it is a plain maximum the compiler
+    /// vectorises.
+    keys: [i32; MAX_MOVES],
     next: usize,
 }
 
-impl MovePicker {
+impl<'a> MovePicker<'a> {
     /// Ordering for the main search.
-    pub fn new(moves: MoveList, tt_move: PackedMove, history: &History, side: Color, ply: usize) -> MovePicker {
+    pub fn new(
+        moves: &'a mut MoveList,
+        tt_move: PackedMove,
+        history: &History,
+        side: Color,
+        ply: usize,
+    ) -> MovePicker<'a> {
         let killers = history.killers(ply);
-        let mut scores = [0; 256];
-        for (score, &m) in scores.iter_mut().zip(moves.iter()) {
-            *score = if tt_move.is(m) {
+        let killer_codes = killers.map(|killer| killer.map_or(PackedMove::NONE, PackedMove::new));
+        MovePicker::scored(moves, |m| {
+            // No legal move packs to NONE, so an empty table move or killer matches none.
+            let code = PackedMove::new(m);
+            if code == tt_move {
                 TT_MOVE
             } else if is_noisy(m) {
                 noisy_score(m)
-            } else if killers[0] == Some(m) {
+            } else if code == killer_codes[0] && killers[0] == Some(m) {
                 KILLER + 1
-            } else if killers[1] == Some(m) {
+            } else if code == killer_codes[1] && killers[1] == Some(m) {
                 KILLER
             } else {
                 history.quiet_score(side, m)
-            };
-        }
-        MovePicker { moves, scores, next: 0 }
+            }
+        })
     }
 
     /// Ordering for quiescence: captures and promotions by MVV-LVA alone.
-    pub fn noisy(moves: MoveList) -> MovePicker {
-        let mut scores = [0; 256];
-        for (score, &m) in scores.iter_mut().zip(moves.iter()) {
-            *score = noisy_score(m);
+    pub fn noisy(moves: &'a mut MoveList) -> MovePicker<'a> {
+        MovePicker::scored(moves, noisy_score)
+    }
+
+    fn scored(moves: &'a mut MoveList, score: impl Fn(Move) -> i32) -> MovePicker<'a> {
+        moves.truncate(MAX_MOVES);
+        let mut picker = MovePicker { moves, keys: [0; MAX_MOVES], next: 0 };
+        for (place, (key, &m)) in picker.keys.iter_mut().zip(picker.moves.iter()).enumerate() {
+            *key = with_place(score(m) << PLACE_BITS, place);
         }
-        MovePicker { moves, scores, next: 0 }
+        picker
     }
 
     pub fn next_move(&mut self) -> Option<Move> {
-        let remaining = self.moves.len().checked_sub(self.next).filter(|&n| n > 0)?;
         let start = self.next;
-        let mut best = start;
-        for i in start + 1..start + remaining {
-            if self.scores[i] > self.scores[best] {
-                best = i;
-            }
-        }
+        let best = place(*self.keys.get(start..self.moves.len())?.iter().max()?);
         self.moves.swap(start, best);
-        self.scores.swap(start, best);
+        self.keys.swap(start, best);
+        self.keys[best] = with_place(self.keys[best], best);
         self.next += 1;
         Some(self.moves[start])
     }
+}
+
+/// A key with its place bits set to `place`.
+#[inline]
+fn with_place(key: i32, place: usize) -> i32 {
+    (key & !PLACE_MASK) | (PLACE_MASK - place as i32)
+}
+
+/// The place a key stands for.
+#[inline]
+fn place(key: i32) -> usize {
+    (PLACE_MASK - (key & PLACE_MASK)) as usize
 }
 
 /// Captures and promotions: the moves quiescence searches and killers exclude.
@@ -105,7 +137,8 @@ mod tests {
         let (pos, _) = Position::from_fen(fen, CastlingMode::Standard).expect("valid FEN");
         let tt_move = pos.parse_uci_move(tt).map(PackedMove::new).unwrap_or(PackedMove::NONE);
         let history = History::new();
-        let mut picker = MovePicker::new(pos.legal_moves(), tt_move, &history, pos.turn(), 0);
+        let mut moves = pos.legal_moves();
+        let mut picker = MovePicker::new(&mut moves, tt_move, &history, pos.turn(), 0);
         let mut out = Vec::new();
         while let Some(m) = picker.next_move() {
             out.push(m.to_uci(CastlingMode::Standard).to_string());
