@@ -46,18 +46,26 @@ pub struct PackedMove(u16);
 impl PackedMove {
     pub const NONE: PackedMove = PackedMove(0);
 
+    #[inline]
     pub fn new(m: Move) -> PackedMove {
-        let (from, to) = match m {
-            Move::Normal { from, to, .. } | Move::EnPassant { from, to } => (from, to),
-            Move::Castle { king, rook } => (king, rook),
+        let (from, to, promotion) = match m {
+            Move::Normal { from, to, promotion, .. } => (from, to, promotion),
+            Move::EnPassant { from, to } => (from, to, None),
+            Move::Castle { king, rook } => (king, rook, None),
             Move::Put { .. } => return PackedMove::NONE,
         };
-        let promotion = m.promotion().map_or(0, |role| role as u16);
+        let promotion = promotion.map_or(0, |role| role as u16);
         PackedMove(u16::from(from) | (u16::from(to) << 6) | (promotion << 12))
     }
 
     pub fn is_none(self) -> bool {
         self.0 == 0
+    }
+
+    /// The from and to square indices (castling: king and rook).
+    #[inline]
+    pub fn squares(self) -> (usize, usize) {
+        (usize::from(self.0 & 63), usize::from((self.0 >> 6) & 63))
     }
 
     /// Whether `m` is the move this code stands for.

@@ -5,6 +5,7 @@
 use shakmaty::{Color, Move};
 
 use super::MAX_PLY;
+use crate::tt::PackedMove;
 
 /// History scores stay within +-HISTORY_MAX.
 pub const HISTORY_MAX: i32 = 16_384;
@@ -35,6 +36,13 @@ impl History {
     #[inline]
     pub fn quiet_score(&self, side: Color, m: Move) -> i32 {
         let (from, to) = squares(m);
+        self.butterfly[side as usize][from][to]
+    }
+
+    /// `quiet_score` of the move packed as `code`.
+    #[inline]
+    pub fn quiet_score_of(&self, side: Color, code: PackedMove) -> i32 {
+        let (from, to) = code.squares();
         self.butterfly[side as usize][from][to]
     }
 

@@ -57,7 +57,7 @@ impl<'a> MovePicker<'a> {
             } else if code == killer_codes[1] && killers[1] == Some(m) {
                 KILLER
             } else {
-                history.quiet_score(side, m)
+                history.quiet_score_of(side, code)
             }
         })
     }
@@ -78,7 +78,9 @@ impl<'a> MovePicker<'a> {
 
     pub fn next_move(&mut self) -> Option<Move> {
         let start = self.next;
-        let best = place(*self.keys.get(start..self.moves.len())?.iter().max()?);
+        let keys = self.keys.get(start..self.moves.len()).filter(|keys| !keys.is_empty())?;
+        // A fold over values, not `max()` over references, so that it vectorises.
+        let best = place(keys.iter().copied().fold(i32::MIN, i32::max));
         self.moves.swap(start, best);
         self.keys.swap(start, best);
         self.keys[best] = with_place(self.keys[best], best);
