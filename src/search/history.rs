@@ -33,10 +33,10 @@ impl History {
         self.killers = [[None; 2]; MAX_PLY];
     }
 
+    /// The history of a quiet move of `side`: the entry of its from and to squares.
     #[inline]
     pub fn quiet_score(&self, side: Color, m: Move) -> i32 {
-        let (from, to) = squares(m);
-        self.butterfly[side as usize][from][to]
+        self.quiet_score_of(side, PackedMove::new(m))
     }
 
     /// `quiet_score` of the move packed as `code`.
@@ -69,18 +69,9 @@ impl History {
     /// Gravity update: entries near the limit move less, so scores stay bounded and
     /// recent results weigh more.
     fn update(&mut self, side: Color, m: Move, bonus: i32) {
-        let (from, to) = squares(m);
+        let (from, to) = PackedMove::new(m).squares();
         let entry = &mut self.butterfly[side as usize][from][to];
         *entry += bonus - *entry * bonus.abs() / HISTORY_MAX;
-    }
-}
-
-/// From and to square indices; castling is king to rook.
-fn squares(m: Move) -> (usize, usize) {
-    match m {
-        Move::Normal { from, to, .. } | Move::EnPassant { from, to } => (usize::from(from), usize::from(to)),
-        Move::Castle { king, rook } => (usize::from(king), usize::from(rook)),
-        Move::Put { to, .. } => (usize::from(to), usize::from(to)),
     }
 }
 
