@@ -6,22 +6,21 @@
 
 use shakmaty::{Bitboard, Chess, Color, File, Move, MoveList, Position, Role, Square, attacks};
 
-/// The legal captures and promotions of `pos`. In check, all evasions are generated and
-/// filtered, as shakmaty does (quiescence searches every evasion anyway).
-pub fn noisy_moves(pos: &Chess) -> MoveList {
-    let mut moves = MoveList::new();
-    add_noisy_moves(pos, &mut moves);
-    moves
+/// Captures and promotions: the moves quiescence searches and killers exclude.
+#[inline]
+pub fn is_noisy(m: Move) -> bool {
+    m.is_capture() || m.is_promotion()
 }
 
-/// Appends the legal captures and promotions of `pos` to `moves`: quiescence keeps its
-/// list where it is, since a returned list (2 KB) is copied.
+/// Appends the legal captures and promotions of `pos` to `moves` (the caller keeps its
+/// list where it is, since a returned list, 2 KB, is copied). In check, all evasions are
+/// generated and filtered, as shakmaty does (quiescence searches every evasion anyway).
 pub fn add_noisy_moves(pos: &Chess, moves: &mut MoveList) {
     let board = pos.board();
     let us = pos.turn();
     let king = board.king_of(us);
     let (Some(king), false) = (king, pos.is_check()) else {
-        moves.extend(pos.legal_moves().into_iter().filter(|m| m.is_capture() || m.is_promotion()));
+        moves.extend(pos.legal_moves().into_iter().filter(|&m| is_noisy(m)));
         return;
     };
 
@@ -124,10 +123,16 @@ mod tests {
     use crate::position::Position as Game;
     use shakmaty::CastlingMode;
 
+    fn noisy_moves(pos: &Chess) -> MoveList {
+        let mut moves = MoveList::new();
+        add_noisy_moves(pos, &mut moves);
+        moves
+    }
+
     /// The same moves, in the same order, as filtering all legal moves.
     fn assert_same_as_filter(pos: &Chess) {
         let mut expected = pos.legal_moves();
-        expected.retain(|m| m.is_capture() || m.is_promotion());
+        expected.retain(|&mut m| is_noisy(m));
         let fen = shakmaty::fen::Fen::from_position(pos, shakmaty::EnPassantMode::Legal);
         assert_eq!(noisy_moves(pos), expected, "{fen}");
     }

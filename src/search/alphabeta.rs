@@ -8,12 +8,13 @@ use std::sync::LazyLock;
 
 use shakmaty::{Move, MoveList, Position as _};
 
-use super::ordering::{MovePicker, is_noisy};
+use super::ordering::MovePicker;
 use super::params::*;
 use super::searcher::Searcher;
 use super::tablebase::tablebase_store_depth;
 use super::{DRAW, INFINITY, MATE, MATE_BOUND, MAX_PLY, TB_WIN_BOUND};
 use crate::eval::evaluate;
+use crate::movegen::is_noisy;
 use crate::position::Position;
 use crate::tt::{Bound, PackedMove};
 

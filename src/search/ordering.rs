@@ -7,6 +7,7 @@
 use shakmaty::{Color, Move, MoveList, Role};
 
 use super::history::{HISTORY_MAX, History};
+use crate::movegen::is_noisy;
 use crate::tt::PackedMove;
 
 // Ordering scores: every quiet move's history lies between -KILLER and KILLER.
@@ -99,12 +100,6 @@ fn with_place(key: i32, place: usize) -> i32 {
 #[inline]
 fn place(key: i32) -> usize {
     (PLACE_MASK - (key & PLACE_MASK)) as usize
-}
-
-/// Captures and promotions: the moves quiescence searches and killers exclude.
-#[inline]
-pub fn is_noisy(m: Move) -> bool {
-    m.is_capture() || m.is_promotion()
 }
 
 fn noisy_score(m: Move) -> i32 {

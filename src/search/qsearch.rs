@@ -40,11 +40,11 @@ impl Searcher<'_> {
         let mut moves = MoveList::new();
         if in_check {
             moves.extend(pos.legal_moves());
+            if moves.is_empty() {
+                return -MATE + ply as i32;
+            }
         } else {
             add_noisy_moves(pos.chess(), &mut moves);
-        }
-        if in_check && moves.is_empty() {
-            return -MATE + ply as i32;
         }
 
         let mut picker = MovePicker::noisy(&mut moves);
