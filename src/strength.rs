@@ -11,7 +11,8 @@
 //!    a mate is never missed for the sake of variety.
 //!
 //! The constants are fitted so that the set Elo matches the Elo measured against
-//! Stockfish 15.1's own limited strength (README, *Strength limit*).
+//! Stockfish 15.1's own limited strength at 10+0.1 (README, *Strength limit*), and the
+//! top setting is Bramble's full strength on that scale, so it plays with no limit.
 
 use rand::{Rng, RngExt};
 use shakmaty::Move;
@@ -19,15 +20,16 @@ use shakmaty::Move;
 use crate::search::TB_WIN_BOUND;
 
 pub const ELO_MIN: i64 = 1000;
-pub const ELO_MAX: i64 = 2600;
+/// Bramble's full strength measured on the calibration's scale: no handicap at all.
+pub const ELO_MAX: i64 = 2050;
 /// The node budget at `ELO_MIN`.
-const NODES_AT_MIN_ELO: f64 = 200.0;
+const NODES_AT_MIN_ELO: f64 = 1350.0;
 /// The budget doubles every this many Elo.
-const ELO_PER_DOUBLING: f64 = 125.0;
+const ELO_PER_DOUBLING: f64 = 106.0;
 /// Lines the move is chosen from.
 pub const CANDIDATES: usize = 4;
 /// The choice's temperature at `ELO_MIN`, in centipawns; 0 at `ELO_MAX`.
-const TEMPERATURE_AT_MIN_ELO: f64 = 150.0;
+const TEMPERATURE_AT_MIN_ELO: f64 = 118.0;
 
 /// A strength setting, `ELO_MIN..=ELO_MAX`.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -38,6 +40,11 @@ pub struct StrengthLimit {
 impl StrengthLimit {
     pub fn new(elo: i64) -> StrengthLimit {
         StrengthLimit { elo: elo.clamp(ELO_MIN, ELO_MAX) }
+    }
+
+    /// The top setting is Bramble's full strength: no handicap to apply.
+    pub fn is_full_strength(self) -> bool {
+        self.elo >= ELO_MAX
     }
 
     /// The most nodes a move may search.
@@ -99,12 +106,14 @@ mod tests {
     }
 
     #[test]
-    fn the_budget_doubles_every_125_elo_and_the_range_is_clamped() {
-        assert_eq!(StrengthLimit::new(ELO_MIN).node_budget(), 200);
-        assert_eq!(StrengthLimit::new(ELO_MIN + 125).node_budget(), 400);
-        assert_eq!(StrengthLimit::new(ELO_MIN + 1000).node_budget(), 51_200);
+    fn the_budget_doubles_every_106_elo_and_the_range_is_clamped() {
+        assert_eq!(StrengthLimit::new(ELO_MIN).node_budget(), 1350);
+        assert_eq!(StrengthLimit::new(ELO_MIN + 106).node_budget(), 2700);
+        assert_eq!(StrengthLimit::new(ELO_MIN + 848).node_budget(), 345_600);
         assert_eq!(StrengthLimit::new(0), StrengthLimit::new(ELO_MIN));
         assert_eq!(StrengthLimit::new(9999), StrengthLimit::new(ELO_MAX));
+        assert!(StrengthLimit::new(ELO_MAX).is_full_strength());
+        assert!(!StrengthLimit::new(ELO_MAX - 1).is_full_strength());
     }
 
     #[test]

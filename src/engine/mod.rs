@@ -379,9 +379,10 @@ impl Engine {
         }
     }
 
-    /// The strength limit, while `UCI_LimitStrength` is on.
+    /// The strength limit, while `UCI_LimitStrength` is on below full strength.
     fn strength_limit(&self) -> Option<StrengthLimit> {
-        self.settings.limit_strength.then(|| StrengthLimit::new(self.settings.elo))
+        let limit = self.settings.limit_strength.then(|| StrengthLimit::new(self.settings.elo));
+        limit.filter(|limit| !limit.is_full_strength())
     }
 
     fn start_perft(&mut self, depth: u32) {
