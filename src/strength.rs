@@ -42,9 +42,10 @@ impl StrengthLimit {
         StrengthLimit { elo: elo.clamp(ELO_MIN, ELO_MAX) }
     }
 
-    /// The top setting is Bramble's full strength: no handicap to apply.
-    pub fn is_full_strength(self) -> bool {
-        self.elo >= ELO_MAX
+    /// The handicap for a `UCI_Elo` setting; none at `ELO_MAX`, which is full strength.
+    pub fn for_setting(elo: i64) -> Option<StrengthLimit> {
+        let limit = StrengthLimit::new(elo);
+        (limit.elo < ELO_MAX).then_some(limit)
     }
 
     /// The most nodes a move may search.
@@ -112,8 +113,8 @@ mod tests {
         assert_eq!(StrengthLimit::new(ELO_MIN + 848).node_budget(), 345_600);
         assert_eq!(StrengthLimit::new(0), StrengthLimit::new(ELO_MIN));
         assert_eq!(StrengthLimit::new(9999), StrengthLimit::new(ELO_MAX));
-        assert!(StrengthLimit::new(ELO_MAX).is_full_strength());
-        assert!(!StrengthLimit::new(ELO_MAX - 1).is_full_strength());
+        assert_eq!(StrengthLimit::for_setting(ELO_MAX), None);
+        assert_eq!(StrengthLimit::for_setting(ELO_MAX - 1), Some(StrengthLimit::new(ELO_MAX - 1)));
     }
 
     #[test]

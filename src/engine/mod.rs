@@ -379,10 +379,9 @@ impl Engine {
         }
     }
 
-    /// The strength limit, while `UCI_LimitStrength` is on below full strength.
+    /// The strength limit, while `UCI_LimitStrength` is on.
     fn strength_limit(&self) -> Option<StrengthLimit> {
-        let limit = self.settings.limit_strength.then(|| StrengthLimit::new(self.settings.elo));
-        limit.filter(|limit| !limit.is_full_strength())
+        self.settings.limit_strength.then(|| StrengthLimit::for_setting(self.settings.elo)).flatten()
     }
 
     fn start_perft(&mut self, depth: u32) {
