@@ -9,7 +9,10 @@ use shakmaty::Move;
 
 use super::history::History;
 use super::ordering::MovePicker;
-use super::params::{ASPIRATION_DELTA, ASPIRATION_MIN_DEPTH, SMP_SKIP_PHASE, SMP_SKIP_SIZE};
+use super::params::{
+    ASPIRATION_DELTA, ASPIRATION_MIN_DEPTH, SMP_SKIP_PHASE, SMP_SKIP_SIZE, TIME_SCORE_DROP_FACTOR, TIME_SCORE_DROP_MAX,
+    TIME_STABILITY_FACTOR,
+};
 use super::searcher::Searcher;
 use super::tablebase::root_tablebase_score;
 use super::{
@@ -119,6 +122,7 @@ fn iterative_deepening(mut searcher: Searcher, root: &Position, report: &mut dyn
     let multipv = limits.multipv.clamp(1, root_moves.len());
     let max_depth = limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
     let mut completed_depth = 0;
+    let mut time_scale = TimeScale::default();
     for depth in 1..=max_depth {
         if searcher.skips_depth(depth) {
             continue;
@@ -131,7 +135,8 @@ fn iterative_deepening(mut searcher: Searcher, root: &Position, report: &mut dyn
         }
         completed_depth = depth;
         searcher.report_lines(&root_moves[..multipv], report);
-        if searcher.iteration_is_enough(root_moves[0].line.as_ref(), root_moves.len()) {
+        let soft_scale = time_scale.after_iteration(&root_moves[0]);
+        if searcher.iteration_is_enough(root_moves[0].line.as_ref(), root_moves.len(), soft_scale) {
             break;
         }
     }
@@ -161,6 +166,33 @@ fn iterative_deepening(mut searcher: Searcher, root: &Position, report: &mut dyn
         nodes: searcher.total_nodes(),
         pv: line.moves,
         lines,
+    }
+}
+
+/// Time use (not yet measured): how much of the soft time limit the position deserves.
+/// A best move that has stood for several iterations is unlikely to change with one more,
+/// so the search stops sooner; a new best move or a falling score asks for more time.
+#[derive(Default)]
+struct TimeScale {
+    best_move: Option<Move>,
+    /// Completed iterations in a row that kept the best move, the last one not counted.
+    stable: usize,
+    score: Option<i32>,
+}
+
+impl TimeScale {
+    /// The factor for the soft limit after an iteration that found `best` best.
+    fn after_iteration(&mut self, best: &RootMove) -> f64 {
+        let score = best.line.as_ref().map(|line| line.score);
+        self.stable = if self.best_move == Some(best.m) { self.stable + 1 } else { 0 };
+        self.best_move = Some(best.m);
+        let drop = match (self.score, score) {
+            (Some(before), Some(now)) => (before - now).clamp(0, TIME_SCORE_DROP_MAX),
+            _ => 0,
+        };
+        self.score = score;
+        let stability = TIME_STABILITY_FACTOR[self.stable.min(TIME_STABILITY_FACTOR.len() - 1)];
+        stability * (1.0 + f64::from(drop) * TIME_SCORE_DROP_FACTOR)
     }
 }
 
@@ -268,8 +300,9 @@ impl Searcher<'_> {
         (depth + SMP_SKIP_PHASE[pattern]) / SMP_SKIP_SIZE[pattern] % 2 == 1
     }
 
-    /// Whether to stop after a completed iteration.
-    fn iteration_is_enough(&mut self, best: Option<&Line>, root_move_count: usize) -> bool {
+    /// Whether to stop after a completed iteration, with the soft time limit scaled by
+    /// `soft_scale`.
+    fn iteration_is_enough(&mut self, best: Option<&Line>, root_move_count: usize, soft_scale: f64) -> bool {
         self.poll();
         if self.stopped {
             return true;
@@ -279,7 +312,7 @@ impl Searcher<'_> {
             _ => false,
         };
         let timed = self.limits.time.is_some() && !self.is_pondering();
-        mate_found || self.past_soft_limit() || (timed && root_move_count == 1)
+        mate_found || self.past_soft_limit(soft_scale) || (timed && root_move_count == 1)
     }
 
     /// `go infinite` and `go ponder` never end by themselves: once the iterations are

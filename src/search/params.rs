@@ -40,6 +40,14 @@ pub const LMP_BASE: i32 = 3;
 pub const ASPIRATION_MIN_DEPTH: i32 = 4;
 pub const ASPIRATION_DELTA: i32 = 25;
 
+/// Time use: the soft time limit is scaled by `TIME_STABILITY_FACTOR[n]` when the best
+/// move has stood for `n` iterations after the one that found it (the last entry for more),
+/// and grows by `TIME_SCORE_DROP_FACTOR` per centipawn the score fell in the last iteration
+/// (counting at most `TIME_SCORE_DROP_MAX`). The hard limit stays as it is.
+pub const TIME_STABILITY_FACTOR: [f64; 5] = [1.8, 1.4, 1.1, 0.9, 0.75];
+pub const TIME_SCORE_DROP_FACTOR: f64 = 0.01;
+pub const TIME_SCORE_DROP_MAX: i32 = 50;
+
 /// Lazy SMP: helper thread `i` (from 1) uses pattern `(i - 1) % 20` and leaves out the
 /// iteration of depth `d` when `(d + SMP_SKIP_PHASE[p]) / SMP_SKIP_SIZE[p]` is odd, so the
 /// helpers run ahead of the main thread by different amounts (Stockfish 8's scheme).

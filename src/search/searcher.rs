@@ -160,9 +160,10 @@ impl<'a> Searcher<'a> {
         self.pondering
     }
 
-    /// The soft limit counts from the `go`: time spent pondering is time we had.
-    pub fn past_soft_limit(&self) -> bool {
-        self.limits.time.is_some_and(|budget| !self.pondering && self.start.elapsed() >= budget.soft)
+    /// Whether the soft limit, scaled by `scale`, has passed. It counts from the `go`: time
+    /// spent pondering is time we had.
+    pub fn past_soft_limit(&self, scale: f64) -> bool {
+        self.limits.time.is_some_and(|budget| !self.pondering && self.start.elapsed() >= budget.soft.mul_f64(scale))
     }
 
     pub fn push_key(&mut self, key: u64) {
