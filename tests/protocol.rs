@@ -301,7 +301,9 @@ fn go_movetime_and_clock_respect_the_time() {
     let start = engine.send("go movetime 300");
     let line = engine.expect("bestmove", 5 * SECOND);
     let took = line.at - start;
-    assert!(took >= Duration::from_millis(150) && took <= Duration::from_millis(400), "{took:?}");
+    // All of it but the move overhead: a fixed time is not cut short when the best move
+    // looks stable, as a clock's time is.
+    assert!(took >= Duration::from_millis(250) && took <= Duration::from_millis(400), "{took:?}");
 
     for go in [
         "go wtime 2000 btime 2000 winc 0 binc 0",

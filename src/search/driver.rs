@@ -412,4 +412,31 @@ mod tests {
         assert_eq!(chosen(mate_in_3(), vec![result("d2d4", 6, MATE - 3)]), "d2d4");
         assert_eq!(chosen(result("e2e4", 8, 200), vec![result("d2d4", 7, MATE - 9)]), "d2d4");
     }
+
+    #[test]
+    fn a_stable_best_move_takes_less_time_and_a_falling_score_more() {
+        let pos = Position::startpos();
+        let root_move = |uci: &str, score: i32| RootMove {
+            m: pos.parse_uci_move(uci).expect("legal"),
+            line: Some(Line { depth: 1, seldepth: 1, score, moves: Vec::new() }),
+        };
+        let mut scale = TimeScale::default();
+        let first = scale.after_iteration(&root_move("e2e4", 20));
+        assert_eq!(first, TIME_STABILITY_FACTOR[0]);
+        let mut previous = first;
+        for _ in 0..TIME_STABILITY_FACTOR.len() + 2 {
+            let next = scale.after_iteration(&root_move("e2e4", 20));
+            assert!(next <= previous, "{next} after {previous}");
+            previous = next;
+        }
+        assert_eq!(previous, TIME_STABILITY_FACTOR[TIME_STABILITY_FACTOR.len() - 1]);
+        assert!(previous < 1.0);
+        // The same move, its score fallen by 30 cp, then by more than the most counted.
+        let fallen = scale.after_iteration(&root_move("e2e4", -10));
+        assert_eq!(fallen, previous * (1.0 + 30.0 * TIME_SCORE_DROP_FACTOR));
+        let collapsed = scale.after_iteration(&root_move("e2e4", -500));
+        assert_eq!(collapsed, previous * (1.0 + f64::from(TIME_SCORE_DROP_MAX) * TIME_SCORE_DROP_FACTOR));
+        // A new best move starts over.
+        assert_eq!(scale.after_iteration(&root_move("d2d4", -500)), TIME_STABILITY_FACTOR[0]);
+    }
 }
