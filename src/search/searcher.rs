@@ -166,7 +166,8 @@ impl<'a> Searcher<'a> {
     /// time we had.
     pub fn past_soft_limit(&self, scale: f64) -> bool {
         self.limits.time.is_some_and(|budget| {
-            let soft = if budget.soft < budget.hard { budget.soft.mul_f64(scale).min(budget.hard) } else { budget.soft };
+            let soft =
+                if budget.soft < budget.hard { budget.soft.mul_f64(scale).min(budget.hard) } else { budget.soft };
             !self.pondering && self.start.elapsed() >= soft
         })
     }
