@@ -49,6 +49,15 @@ impl TimeBudget {
         TimeBudget { soft: time, hard: time }
     }
 
+    /// The soft budget scaled by how the search is going (`scale`, from the driver), never
+    /// beyond the hard budget. A fixed time (`go movetime`: soft and hard the same) is
+    /// used in full, not scaled. `scale` is at most 2.7 (the driver's constants) and a soft
+    /// budget at most half of `u64::MAX` ms, far below `Duration`'s range, so the
+    /// multiplication cannot overflow.
+    pub fn scaled_soft(self, scale: f64) -> Duration {
+        if self.soft < self.hard { self.soft.mul_f64(scale).min(self.hard) } else { self.soft }
+    }
+
     /// The tighter of two budgets (`go movetime` together with a clock).
     pub fn min(self, other: TimeBudget) -> TimeBudget {
         TimeBudget { soft: self.soft.min(other.soft), hard: self.hard.min(other.hard) }
@@ -65,6 +74,20 @@ mod tests {
 
     fn budget(time: u64, inc: u64, mtg: Option<u32>, overhead: u64) -> TimeBudget {
         TimeBudget::from_clock(Clock { time: ms(time), increment: ms(inc), moves_to_go: mtg }, ms(overhead))
+    }
+
+    #[test]
+    fn the_scaled_soft_budget_stays_within_the_hard_one_and_a_fixed_time_is_not_scaled() {
+        let clock = budget(10_000, 100, None, 30);
+        assert_eq!(clock.scaled_soft(0.5), clock.soft / 2);
+        assert_eq!(clock.scaled_soft(1.5), clock.soft * 3 / 2);
+        assert_eq!(clock.scaled_soft(10.0), clock.hard);
+        let fixed = TimeBudget::from_movetime(ms(300), ms(30));
+        assert_eq!(fixed.scaled_soft(0.5), ms(270));
+        assert_eq!(fixed.scaled_soft(1.5), ms(270));
+        let huge = Duration::from_millis(u64::MAX);
+        let absurd = TimeBudget::from_clock(Clock { time: huge, increment: huge, moves_to_go: None }, ms(30));
+        assert!(absurd.scaled_soft(2.7) <= absurd.hard);
     }
 
     #[test]

@@ -312,12 +312,9 @@ impl Searcher<'_> {
             (Some(limit), Some(moves)) => moves > 0 && i64::from(moves) <= i64::from(limit),
             _ => false,
         };
-        // The clock is the main thread's to watch: it stops the helpers when it stops, and
-        // a helper that stopped on its own (its soft limit scaled by its own best move's
-        // stability) would leave the main thread searching alone.
-        let main_thread = self.thread == 0;
+        // Helpers have no clock (`Limits::time` is `None`): the main thread stops them.
         let timed = self.limits.time.is_some() && !self.is_pondering();
-        mate_found || (main_thread && (self.past_soft_limit(soft_scale) || (timed && root_move_count == 1)))
+        mate_found || self.past_soft_limit(soft_scale) || (timed && root_move_count == 1)
     }
 
     /// `go infinite` and `go ponder` never end by themselves: once the iterations are

@@ -160,16 +160,10 @@ impl<'a> Searcher<'a> {
         self.pondering
     }
 
-    /// Whether the soft limit, scaled by `scale` (but never beyond the hard limit), has
-    /// passed. A fixed time (`go movetime`, where both limits are the same) is not scaled:
-    /// it is used in full. The soft limit counts from the `go`: time spent pondering is
-    /// time we had.
+    /// Whether the soft limit, scaled by `scale` (`TimeBudget::scaled_soft`), has passed.
+    /// It counts from the `go`: time spent pondering is time we had.
     pub fn past_soft_limit(&self, scale: f64) -> bool {
-        self.limits.time.is_some_and(|budget| {
-            let soft =
-                if budget.soft < budget.hard { budget.soft.mul_f64(scale).min(budget.hard) } else { budget.soft };
-            !self.pondering && self.start.elapsed() >= soft
-        })
+        self.limits.time.is_some_and(|budget| !self.pondering && self.start.elapsed() >= budget.scaled_soft(scale))
     }
 
     pub fn push_key(&mut self, key: u64) {
