@@ -156,6 +156,8 @@ pub struct TuneOptions {
     /// Adam's step size, in centipawns.
     pub learning_rate: f64,
     pub threads: usize,
+    /// The first this many weights stay as they start (`--keep-tables`).
+    pub kept: usize,
 }
 
 /// Tunes `weights` in place; `report(epoch, loss)` after each epoch (epoch 0: before).
@@ -173,7 +175,8 @@ pub fn tune(
         let gradient = gradient(samples, weights, k, options.threads);
         let step = options.learning_rate * (1.0 - ADAM_BETA2.powi(epoch as i32)).sqrt()
             / (1.0 - ADAM_BETA1.powi(epoch as i32));
-        for (((weight, grad), m), v) in weights.iter_mut().zip(&gradient).zip(&mut moment).zip(&mut velocity) {
+        let trained = weights.iter_mut().zip(&gradient).zip(&mut moment).zip(&mut velocity).skip(options.kept);
+        for (((weight, grad), m), v) in trained {
             for phase in 0..2 {
                 m[phase] = ADAM_BETA1 * m[phase] + (1.0 - ADAM_BETA1) * grad[phase];
                 v[phase] = ADAM_BETA2 * v[phase] + (1.0 - ADAM_BETA2) * grad[phase] * grad[phase];
@@ -240,11 +243,11 @@ pub fn render_weights(weights: &[S], header: &[String]) -> String {
     text.push_str("pub const WEIGHTS: [S; COUNT] = [\n");
     let mut index = 0;
     while index < weights.len() {
-        let (label, per_line) = params::layout(index);
+        let (label, on_line) = params::layout(index);
         if let Some(label) = label {
             let _ = writeln!(text, "    // {label}");
         }
-        let end = (index + per_line).min(weights.len());
+        let end = (index + on_line).min(weights.len());
         let entries: Vec<String> = weights[index..end].iter().map(|w| format!("S({}, {}),", w.mg(), w.eg())).collect();
         let _ = writeln!(text, "    {}", entries.join(" "));
         index = end;
@@ -328,7 +331,7 @@ mod tests {
         let run = |threads: usize| {
             let mut weights = start.clone();
             let mut losses = Vec::new();
-            let options = TuneOptions { epochs: 50, learning_rate: 2.0, threads };
+            let options = TuneOptions { epochs: 50, learning_rate: 2.0, threads, kept: 0 };
             tune(&samples, &mut weights, k, &options, &mut |_, loss| losses.push(loss));
             (weights, losses)
         };
@@ -339,5 +342,19 @@ mod tests {
         assert!(losses[50] < losses[0] * 0.9, "{losses:?}");
         // A knight alone draws here: its value falls; the pawn's moves with the results.
         assert!(one[MATERIAL + 1][1] < 300.0, "{:?}", one[MATERIAL + 1]);
+    }
+
+    #[test]
+    fn kept_weights_stay_as_they_start() {
+        let samples = toy_samples();
+        let start = starting_weights(Start::Plain);
+        let k = fit_k(&samples, &start);
+        let mut weights = start.clone();
+        let options = TuneOptions { epochs: 20, learning_rate: 2.0, threads: 1, kept: params::MOBILITY };
+        tune(&samples, &mut weights, k, &options, &mut |_, _| {});
+        assert_eq!(weights[..params::MOBILITY], start[..params::MOBILITY]);
+        // The pawns' terms still learn: the doubled pawns on d2 and e2 are not doubled, but
+        // guarded and side by side, and they win.
+        assert_ne!(weights[params::PHALANX_PAWN], start[params::PHALANX_PAWN]);
     }
 }

@@ -34,7 +34,7 @@ usage:
   bramble datagen --out F [--positions N] [--threads T] [--nodes K] [--random-plies R]
                   [--seed S] [--openings F]   self-play positions: FEN | score | result
   bramble tune --data F[,F...] [--start current|plain] [--epochs N] [--lr X] [--threads T]
-               [--out F]      fit the evaluation weights; writes src/eval/weights.rs
+               [--keep-tables] [--out F]   fit the evaluation weights; writes src/eval/weights.rs
   bramble help | --version";
 
 /// What went wrong, and the exit status it earns.

@@ -5,6 +5,7 @@ use std::path::Path;
 use std::process::ExitCode;
 
 use super::{Args, CliError, CliResult, read_file};
+use crate::eval::params;
 use crate::tune::{self, Sample, Start, TuneOptions};
 
 const DEFAULT_EPOCHS: usize = 300;
@@ -12,7 +13,7 @@ const DEFAULT_LEARNING_RATE: f64 = 1.0;
 const DEFAULT_OUT: &str = "src/eval/weights.rs";
 
 pub(super) fn tune_command(args: &[String]) -> CliResult {
-    let args = Args::parse(args, &[], &["--data", "--epochs", "--lr", "--threads", "--start", "--out"])?;
+    let args = Args::parse(args, &["--keep-tables"], &["--data", "--epochs", "--lr", "--threads", "--start", "--out"])?;
     if let Some(extra) = args.positional.first() {
         return Err(CliError::Usage(format!("tune takes no argument '{extra}'")));
     }
@@ -28,6 +29,8 @@ pub(super) fn tune_command(args: &[String]) -> CliResult {
         threads: args
             .value("--threads")?
             .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, usize::from)),
+        // Material and piece-square weights come first in `WEIGHTS`.
+        kept: if args.has("--keep-tables") { params::MOBILITY } else { 0 },
     };
     let sensible_rate = options.learning_rate.is_finite() && options.learning_rate > 0.0;
     if !sensible_rate || options.threads == 0 {
@@ -70,7 +73,8 @@ pub(super) fn tune_command(args: &[String]) -> CliResult {
         "The weights of the evaluation, in the layout of `params.rs`.".to_string(),
         String::new(),
         format!(
-            "Tuned with `bramble tune --start {start_name} --epochs {} --lr {}` on {} positions of {}:",
+            "Tuned with `bramble tune --start {start_name}{} --epochs {} --lr {}` on {} positions of {}:",
+            if options.kept > 0 { " --keep-tables" } else { "" },
             options.epochs,
             options.learning_rate,
             samples.len(),

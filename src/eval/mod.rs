@@ -4,7 +4,10 @@
 //! The terms are in `terms.rs`, their weights in `weights.rs` (written by the tuner) at
 //! the places `params.rs` gives them.
 
+mod bits;
 pub mod params;
+mod pawns;
+mod pieces;
 mod score;
 pub mod terms;
 mod weights;

@@ -1,6 +1,7 @@
 //! Where each weight of the evaluation lives in `WEIGHTS`. The evaluation (`terms.rs`)
 //! and the tuner reach every weight through these indices, so each is declared once, in
-//! `weights.rs`, which `bramble tune` writes.
+//! `weights.rs`, which `bramble tune` writes. `SECTIONS` lists every index range with
+//! its name and group, for the `eval` command and for the layout of `weights.rs`.
 
 use shakmaty::Color;
 
@@ -8,10 +9,54 @@ use shakmaty::Color;
 pub const MATERIAL: usize = 0;
 /// Piece-square bonuses, 64 per role, each table rank 8 first as White sees the board.
 pub const PIECE_SQUARE: usize = MATERIAL + 6;
-/// The number of weights.
-pub const COUNT: usize = PIECE_SQUARE + 6 * 64;
 
-const ROLE_NAMES: [&str; 6] = ["pawn", "knight", "bishop", "rook", "queen", "king"];
+/// Mobility of a knight, bishop, rook and queen: per safe square (not held by its own
+/// pieces nor attacked by enemy pawns) above `MOBILITY_CENTER`, below it negative, so
+/// that a piece of usual mobility is worth its material and piece-square weights.
+pub const MOBILITY: usize = PIECE_SQUARE + 6 * 64;
+pub const MOBILITY_CENTER: [i32; 4] = [4, 6, 7, 13];
+
+/// Two bishops.
+pub const BISHOP_PAIR: usize = MOBILITY + 4;
+/// A rook on a file without pawns, and on one without its own pawns only.
+pub const ROOK_OPEN_FILE: usize = BISHOP_PAIR + 1;
+pub const ROOK_HALF_OPEN_FILE: usize = ROOK_OPEN_FILE + 1;
+/// A knight, then a bishop, on ranks 4 to 6, guarded by a pawn, out of enemy pawns' reach.
+pub const OUTPOST: usize = ROOK_HALF_OPEN_FILE + 1;
+
+/// A passed pawn, by its rank as its owner sees it (rank 1 first).
+pub const PASSED_PAWN: usize = OUTPOST + 2;
+/// A passed pawn with no piece in front of it, by rank.
+pub const PASSED_FREE_PATH: usize = PASSED_PAWN + 8;
+/// Per square of king distance from a passed pawn's stop square: its own king, then the
+/// enemy king.
+pub const PASSED_KING_DISTANCE: usize = PASSED_FREE_PATH + 8;
+/// A pawn with one of its own ahead on its file.
+pub const DOUBLED_PAWN: usize = PASSED_KING_DISTANCE + 2;
+/// A pawn with no pawns of its own on the files beside it.
+pub const ISOLATED_PAWN: usize = DOUBLED_PAWN + 1;
+/// A pawn guarded by a pawn, and one with a pawn of its own beside it (a phalanx).
+pub const SUPPORTED_PAWN: usize = ISOLATED_PAWN + 1;
+pub const PHALANX_PAWN: usize = SUPPORTED_PAWN + 1;
+
+/// Per square of the enemy king's zone that a piece attacks: knight, bishop, rook, queen.
+pub const KING_ZONE_ATTACK: usize = PHALANX_PAWN + 1;
+/// Own pawns in front of the king (the three files around it, two ranks ahead).
+pub const PAWN_SHIELD: usize = KING_ZONE_ATTACK + 4;
+/// Files at or beside the king with no pawn of its own.
+pub const KING_OPEN_FILE: usize = PAWN_SHIELD + 1;
+
+/// A piece attacked by an enemy pawn: knight, bishop, rook, queen.
+pub const THREAT_BY_PAWN: usize = KING_OPEN_FILE + 1;
+/// A rook, then a queen, attacked by an enemy knight or bishop.
+pub const THREAT_BY_MINOR: usize = THREAT_BY_PAWN + 4;
+/// A queen attacked by an enemy rook.
+pub const THREAT_BY_ROOK: usize = THREAT_BY_MINOR + 2;
+/// A piece (not a pawn or king) attacked and not defended.
+pub const HANGING: usize = THREAT_BY_ROOK + 1;
+
+/// The number of weights.
+pub const COUNT: usize = HANGING + 1;
 
 /// The weight of a piece of `role_index` (pawn = 0) and `color` on `square` (a1 = 0):
 /// White reads its square mirrored (a1 is entry 56, the table's bottom left), Black its
@@ -28,35 +73,116 @@ pub fn piece_square(role_index: usize, square: usize, color: Color) -> usize {
 pub enum Group {
     Material,
     PieceSquare,
+    Mobility,
+    Pieces,
+    Pawns,
+    PassedPawns,
+    KingSafety,
+    Threats,
 }
 
 impl Group {
-    pub const ALL: [Group; 2] = [Group::Material, Group::PieceSquare];
+    pub const ALL: [Group; 8] = [
+        Group::Material,
+        Group::PieceSquare,
+        Group::Mobility,
+        Group::Pieces,
+        Group::Pawns,
+        Group::PassedPawns,
+        Group::KingSafety,
+        Group::Threats,
+    ];
 
     pub fn name(self) -> &'static str {
         match self {
             Group::Material => "Material",
             Group::PieceSquare => "Piece-square",
+            Group::Mobility => "Mobility",
+            Group::Pieces => "Pieces",
+            Group::Pawns => "Pawns",
+            Group::PassedPawns => "Passed pawns",
+            Group::KingSafety => "King safety",
+            Group::Threats => "Threats",
         }
     }
 
     /// The group of weight `index`.
     pub fn of(index: usize) -> Group {
-        if index < PIECE_SQUARE { Group::Material } else { Group::PieceSquare }
+        section_of(index).group
     }
 }
 
-/// How `weights.rs` lays out weight `index`: the comment line that starts a section
-/// there, if any, and the number of weights per line of its section.
+/// A run of weights with one meaning.
+pub struct Section {
+    pub start: usize,
+    pub name: &'static str,
+    pub group: Group,
+}
+
+/// Every section, in index order; each ends where the next starts (the last at `COUNT`).
+pub const SECTIONS: [Section; 26] = [
+    Section { start: MATERIAL, name: "Material: pawn, knight, bishop, rook, queen, king", group: Group::Material },
+    Section { start: PIECE_SQUARE, name: "pawn", group: Group::PieceSquare },
+    Section { start: PIECE_SQUARE + 64, name: "knight", group: Group::PieceSquare },
+    Section { start: PIECE_SQUARE + 128, name: "bishop", group: Group::PieceSquare },
+    Section { start: PIECE_SQUARE + 192, name: "rook", group: Group::PieceSquare },
+    Section { start: PIECE_SQUARE + 256, name: "queen", group: Group::PieceSquare },
+    Section { start: PIECE_SQUARE + 320, name: "king", group: Group::PieceSquare },
+    Section {
+        start: MOBILITY,
+        name: "Mobility per safe square from the usual: knight, bishop, rook, queen",
+        group: Group::Mobility,
+    },
+    Section { start: BISHOP_PAIR, name: "Bishop pair", group: Group::Pieces },
+    Section { start: ROOK_OPEN_FILE, name: "Rook on an open file", group: Group::Pieces },
+    Section { start: ROOK_HALF_OPEN_FILE, name: "Rook on a half-open file", group: Group::Pieces },
+    Section { start: OUTPOST, name: "Outpost: knight, bishop", group: Group::Pieces },
+    Section { start: PASSED_PAWN, name: "Passed pawn, by rank 1 to 8", group: Group::PassedPawns },
+    Section { start: PASSED_FREE_PATH, name: "Passed pawn with a free path, by rank", group: Group::PassedPawns },
+    Section {
+        start: PASSED_KING_DISTANCE,
+        name: "Passed pawn, per square of king distance: own king, enemy king",
+        group: Group::PassedPawns,
+    },
+    Section { start: DOUBLED_PAWN, name: "Doubled pawn", group: Group::Pawns },
+    Section { start: ISOLATED_PAWN, name: "Isolated pawn", group: Group::Pawns },
+    Section { start: SUPPORTED_PAWN, name: "Pawn guarded by a pawn", group: Group::Pawns },
+    Section { start: PHALANX_PAWN, name: "Pawn beside a pawn", group: Group::Pawns },
+    Section {
+        start: KING_ZONE_ATTACK,
+        name: "King zone squares attacked: knight, bishop, rook, queen",
+        group: Group::KingSafety,
+    },
+    Section { start: PAWN_SHIELD, name: "Pawn shield", group: Group::KingSafety },
+    Section { start: KING_OPEN_FILE, name: "Open file at the king", group: Group::KingSafety },
+    Section { start: THREAT_BY_PAWN, name: "Attacked by a pawn: knight, bishop, rook, queen", group: Group::Threats },
+    Section { start: THREAT_BY_MINOR, name: "Attacked by a minor piece: rook, queen", group: Group::Threats },
+    Section { start: THREAT_BY_ROOK, name: "Queen attacked by a rook", group: Group::Threats },
+    Section { start: HANGING, name: "Hanging piece", group: Group::Threats },
+];
+
+/// The section that holds weight `index`.
+fn section_of(index: usize) -> &'static Section {
+    let place = SECTIONS.partition_point(|section| section.start <= index);
+    &SECTIONS[place.saturating_sub(1)]
+}
+
+/// How `weights.rs` lays out the line that starts at weight `index`: the comment line
+/// that starts a section there, if any, and the number of weights on the line (a line
+/// never runs into the next section).
 pub fn layout(index: usize) -> (Option<String>, usize) {
-    if index == MATERIAL {
-        return (Some(format!("Material: {}", ROLE_NAMES.join(", "))), 6);
-    }
-    let offset = index - PIECE_SQUARE;
-    let label = offset
-        .is_multiple_of(64)
-        .then(|| format!("Piece-square, {}: rank 8 first, as White sees the board", ROLE_NAMES[offset / 64]));
-    (label, 8)
+    let place = SECTIONS.partition_point(|section| section.start <= index).saturating_sub(1);
+    let section = &SECTIONS[place];
+    let section_end = SECTIONS.get(place + 1).map_or(COUNT, |next| next.start);
+    let label = (section.start == index).then(|| match section.group {
+        Group::PieceSquare => format!("Piece-square, {}: rank 8 first, as White sees the board", section.name),
+        _ => section.name.to_string(),
+    });
+    let per_line = match section.group {
+        Group::Material => 6,
+        _ => 8,
+    };
+    (label, per_line.min(section_end - index))
 }
 
 #[cfg(test)]
@@ -68,11 +194,18 @@ mod tests {
         assert_eq!(piece_square(0, 0, Color::White), PIECE_SQUARE + 56);
         assert_eq!(piece_square(0, 0, Color::Black), PIECE_SQUARE);
         assert_eq!(piece_square(5, 63, Color::White), PIECE_SQUARE + 5 * 64 + 7);
-        assert_eq!(piece_square(5, 63, Color::Black), COUNT - 1);
+        assert_eq!(piece_square(5, 63, Color::Black), MOBILITY - 1);
         assert_eq!(Group::of(MATERIAL + 5), Group::Material);
         assert_eq!(Group::of(PIECE_SQUARE), Group::PieceSquare);
+        assert_eq!(Group::of(MOBILITY + 3), Group::Mobility);
+        assert_eq!(Group::of(COUNT - 1), Group::Threats);
         assert!(Group::ALL.iter().enumerate().all(|(place, &group)| group as usize == place));
+        assert!(SECTIONS.windows(2).all(|pair| pair[0].start < pair[1].start));
+        assert!(Group::ALL.iter().all(|&group| SECTIONS.iter().any(|section| section.group == group)));
         let labels = (0..COUNT).filter(|&i| layout(i).0.is_some()).count();
-        assert_eq!(labels, 1 + 6);
+        assert_eq!(labels, SECTIONS.len());
+        assert_eq!(layout(PIECE_SQUARE + 8), (None, 8));
+        assert_eq!(layout(PASSED_PAWN), (Some("Passed pawn, by rank 1 to 8".into()), 8));
+        assert_eq!(layout(PASSED_KING_DISTANCE).1, 2, "a line ends with its section");
     }
 }

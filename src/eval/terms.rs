@@ -5,6 +5,7 @@
 use shakmaty::{Board, Color, Role};
 
 use super::params::{MATERIAL, piece_square};
+use super::{pawns, pieces};
 
 /// Receives the evaluation's terms.
 pub trait Collector {
@@ -28,6 +29,10 @@ pub fn collect(board: &Board, out: &mut impl Collector) {
             }
         }
     }
+    // Mobility, pieces, pawns, passed pawns, king safety and threats, fitted as one round
+    // on the PeSTO tables: +27.7 Elo [+0.2, +55.6] at 5+0.05, 452 games.
+    pieces::collect(board, out);
+    pawns::collect(board, out);
 }
 
 /// 24 with all pieces on the board, 0 with kings and pawns only; more after promotions
@@ -35,4 +40,66 @@ pub fn collect(board: &Board, out: &mut impl Collector) {
 #[inline]
 pub fn phase(board: &Board) -> i32 {
     Role::ALL.into_iter().zip(PHASE_WEIGHT).map(|(role, weight)| weight * board.by_role(role).count() as i32).sum()
+}
+
+#[cfg(test)]
+pub mod tests {
+    use super::*;
+    use crate::eval::params::*;
+    use shakmaty::fen::Fen;
+
+    /// Each weight's count for White and for Black in `fen`.
+    pub fn counts(fen: &str) -> Vec<[i32; 2]> {
+        struct Counts(Vec<[i32; 2]>);
+        impl Collector for Counts {
+            fn add(&mut self, color: Color, index: usize, count: i32) {
+                self.0[index][usize::from(color == Color::Black)] += count;
+            }
+        }
+        let fen: Fen = fen.parse().expect("valid FEN");
+        let mut out = Counts(vec![[0, 0]; COUNT]);
+        collect(&fen.into_setup().board, &mut out);
+        out.0
+    }
+
+    #[test]
+    fn pawn_terms_find_their_pawns() {
+        // White c2 c3 d5: c2 doubled behind c3; c3 and d5 passed with free paths.
+        // Black a7 h6 g5: all passed (ranks 2, 3, 4 as Black sees them); a7 isolated;
+        // g5 guarded by h6.
+        let c = counts("4k3/p7/7p/3P2p1/8/2P5/2P5/4K3 w - - 0 1");
+        assert_eq!(c[PASSED_PAWN + 2], [1, 1]);
+        assert_eq!(c[PASSED_PAWN + 4], [1, 0]);
+        assert_eq!(c[PASSED_PAWN + 1], [0, 1]);
+        assert_eq!(c[PASSED_PAWN + 3], [0, 1]);
+        assert_eq!(c[PASSED_FREE_PATH + 2], [1, 1]);
+        assert_eq!(c[PASSED_FREE_PATH + 4], [1, 0]);
+        assert_eq!(c[DOUBLED_PAWN], [1, 0]);
+        assert_eq!(c[ISOLATED_PAWN], [0, 1]);
+        assert_eq!(c[SUPPORTED_PAWN], [0, 1]);
+        assert_eq!(c[PHALANX_PAWN], [0, 0]);
+        // Kings to the stop squares c4 and d6 (White: 3 + 5, Black king: 4 + 2) and
+        // a6, h5, g4 (Black king: 4 + 3 + 4, White king: 5 + 4 + 3).
+        assert_eq!(c[PASSED_KING_DISTANCE], [8, 11]);
+        assert_eq!(c[PASSED_KING_DISTANCE + 1], [6, 12]);
+    }
+
+    #[test]
+    fn piece_terms_find_their_pieces() {
+        // The knight reaches a3 and c3 safely (d2 is attacked by the c3 pawn); the rook
+        // sees seven squares up the open a-file; no pawn shelters either king.
+        let c = counts("4k3/8/8/8/8/2p5/8/RN2K3 w - - 0 1");
+        assert_eq!(c[MOBILITY], [2 - 4, 0]);
+        assert_eq!(c[MOBILITY + 2], [7 - 7, 0]);
+        assert_eq!(c[ROOK_OPEN_FILE], [1, 0]);
+        assert_eq!(c[PAWN_SHIELD], [0, 0]);
+        assert_eq!(c[KING_OPEN_FILE], [3, 3]);
+        assert_eq!(c[BISHOP_PAIR], [0, 0]);
+
+        // A knight attacked by a pawn and defended by nothing.
+        let c = counts("4k3/8/8/8/8/3n4/2P5/4K3 w - - 0 1");
+        assert_eq!(c[THREAT_BY_PAWN], [0, 1]);
+        assert_eq!(c[HANGING], [0, 1]);
+        assert_eq!(c[KING_ZONE_ATTACK], [0, 2], "d3 attacks e1 and f2 of the king's zone");
+    }
 }

@@ -1,7 +1,7 @@
 //! The weights of the evaluation, in the layout of `params.rs`.
 //!
-//! Not yet tuned: the PeSTO tables (Ronald Friederich, Chess Programming Wiki) that
-//! Bramble 0.1 started from. The first tuning round on Bramble's own games replaces them.
+//! Tuned with `bramble tune --start current --keep-tables --epochs 400 --lr 1` on 1500000 positions of data1.txt:
+//! K = 0.9872, mean squared error 0.095986 before, 0.093504 after.
 //!
 //! Written by `bramble tune` (README, *Tuning*): change the weights by tuning, not by hand.
 
@@ -66,4 +66,42 @@ pub const WEIGHTS: [S; COUNT] = [
     S(-14, -19), S(-14, -3), S(-22, 11), S(-46, 21), S(-44, 23), S(-30, 16), S(-15, 7), S(-27, -9),
     S(1, -27), S(7, -11), S(-8, 4), S(-64, 13), S(-43, 14), S(-16, 4), S(9, -5), S(8, -17),
     S(-15, -53), S(36, -34), S(12, -21), S(-54, -11), S(8, -28), S(-28, -14), S(24, -24), S(14, -43),
+    // Mobility per safe square from the usual: knight, bishop, rook, queen
+    S(4, -3), S(5, 4), S(4, -2), S(3, -6),
+    // Bishop pair
+    S(21, 42),
+    // Rook on an open file
+    S(55, -53),
+    // Rook on a half-open file
+    S(12, -10),
+    // Outpost: knight, bishop
+    S(19, 27), S(9, 16),
+    // Passed pawn, by rank 1 to 8
+    S(0, 0), S(-27, -10), S(-37, 12), S(-65, 21), S(-19, 38), S(-9, 5), S(-7, -70), S(0, 0),
+    // Passed pawn with a free path, by rank
+    S(0, 0), S(-12, 16), S(-12, 4), S(23, 14), S(3, 5), S(11, 29), S(26, 49), S(0, 0),
+    // Passed pawn, per square of king distance: own king, enemy king
+    S(8, -10), S(-2, 15),
+    // Doubled pawn
+    S(-15, 3),
+    // Isolated pawn
+    S(1, -10),
+    // Pawn guarded by a pawn
+    S(3, 3),
+    // Pawn beside a pawn
+    S(0, 5),
+    // King zone squares attacked: knight, bishop, rook, queen
+    S(9, -14), S(5, 1), S(38, -19), S(13, -14),
+    // Pawn shield
+    S(9, -11),
+    // Open file at the king
+    S(-20, -10),
+    // Attacked by a pawn: knight, bishop, rook, queen
+    S(-39, -11), S(-54, -27), S(-52, 11), S(-47, 61),
+    // Attacked by a minor piece: rook, queen
+    S(-34, -10), S(-23, -49),
+    // Queen attacked by a rook
+    S(-23, -72),
+    // Hanging piece
+    S(-10, -8),
 ];

@@ -1,0 +1,126 @@
+//! What the pieces do: mobility, the bishop pair, rooks on files, outposts, attacks on
+//! the enemy king's zone, king shelter and threats.
+
+use shakmaty::attacks::{bishop_attacks, king_attacks, knight_attacks, queen_attacks, rook_attacks};
+use shakmaty::{Board, Color, Role};
+
+use super::bits::{FILE_A, adjacent_files, all_ahead, bit, file_of, pawn_attacks, ranks_ahead, relative_rank};
+use super::params::{
+    BISHOP_PAIR, HANGING, KING_OPEN_FILE, KING_ZONE_ATTACK, MOBILITY, MOBILITY_CENTER, OUTPOST, PAWN_SHIELD,
+    ROOK_HALF_OPEN_FILE, ROOK_OPEN_FILE, THREAT_BY_MINOR, THREAT_BY_PAWN, THREAT_BY_ROOK,
+};
+use super::terms::Collector;
+
+const PIECES: [Role; 4] = [Role::Knight, Role::Bishop, Role::Rook, Role::Queen];
+
+/// The squares each side attacks, kept for the threat terms.
+#[derive(Default)]
+struct Attacks {
+    pawns: [u64; 2],
+    minors: [u64; 2],
+    rooks: [u64; 2],
+    all: [u64; 2],
+}
+
+#[inline]
+pub fn collect(board: &Board, out: &mut impl Collector) {
+    let occupied = board.occupied();
+    let pawns_of = |color: Color| (board.by_role(Role::Pawn) & board.by_color(color)).0;
+    let mut attacks = Attacks::default();
+    for color in Color::ALL {
+        attacks.pawns[color as usize] = pawn_attacks(color, pawns_of(color));
+    }
+
+    for color in Color::ALL {
+        let us = color as usize;
+        let them = !color as usize;
+        let safe = !board.by_color(color).0 & !attacks.pawns[them];
+        let zone = board.king_of(!color).map_or(0, |king| king_attacks(king).0 | bit(king));
+        attacks.all[us] = attacks.pawns[us] | board.king_of(color).map_or(0, |king| king_attacks(king).0);
+        for (piece, role) in PIECES.into_iter().enumerate() {
+            let mut zone_attacks = 0;
+            for square in board.by_role(role) & board.by_color(color) {
+                let reach = match role {
+                    Role::Knight => knight_attacks(square),
+                    Role::Bishop => bishop_attacks(square, occupied),
+                    Role::Rook => rook_attacks(square, occupied),
+                    _ => queen_attacks(square, occupied),
+                }
+                .0;
+                attacks.all[us] |= reach;
+                match role {
+                    Role::Knight | Role::Bishop => attacks.minors[us] |= reach,
+                    Role::Rook => attacks.rooks[us] |= reach,
+                    _ => {}
+                }
+                out.add(color, MOBILITY + piece, (reach & safe).count_ones() as i32 - MOBILITY_CENTER[piece]);
+                zone_attacks += (reach & zone).count_ones() as i32;
+            }
+            out.add(color, KING_ZONE_ATTACK + piece, zone_attacks);
+        }
+        piece_placement(board, color, attacks.pawns[us], pawns_of(!color), out);
+        king_shelter(board, color, pawns_of(color), out);
+    }
+
+    for color in Color::ALL {
+        threats(board, color, &attacks, out);
+    }
+}
+
+/// The bishop pair, rooks on open files and outposts of `color`.
+#[inline]
+fn piece_placement(board: &Board, color: Color, guarded: u64, their_pawns: u64, out: &mut impl Collector) {
+    let ours = board.by_color(color);
+    out.add(color, BISHOP_PAIR, i32::from((board.by_role(Role::Bishop) & ours).more_than_one()));
+
+    let pawns = board.by_role(Role::Pawn).0;
+    let our_pawns = pawns & ours.0;
+    for square in board.by_role(Role::Rook) & ours {
+        let file = file_of(square);
+        if pawns & file == 0 {
+            out.add(color, ROOK_OPEN_FILE, 1);
+        } else if our_pawns & file == 0 {
+            out.add(color, ROOK_HALF_OPEN_FILE, 1);
+        }
+    }
+
+    // An outpost: ranks 4 to 6, guarded by a pawn, and no enemy pawn can ever attack it.
+    for (minor, role) in [Role::Knight, Role::Bishop].into_iter().enumerate() {
+        for square in board.by_role(role) & ours {
+            let outpost = (3..=5).contains(&relative_rank(color, square))
+                && guarded & bit(square) != 0
+                && their_pawns & adjacent_files(square) & all_ahead(color, square) == 0;
+            out.add(color, OUTPOST + minor, i32::from(outpost));
+        }
+    }
+}
+
+/// Pawns in front of `color`'s king, and open files beside it.
+#[inline]
+fn king_shelter(board: &Board, color: Color, our_pawns: u64, out: &mut impl Collector) {
+    let Some(king) = board.king_of(color) else { return };
+    let files = file_of(king) | adjacent_files(king);
+    out.add(color, PAWN_SHIELD, (our_pawns & files & ranks_ahead(color, king, 2)).count_ones() as i32);
+    let king_file = usize::from(king) & 7;
+    let open = (king_file.saturating_sub(1)..=(king_file + 1).min(7))
+        .filter(|&file| our_pawns & (FILE_A << file) == 0)
+        .count();
+    out.add(color, KING_OPEN_FILE, open as i32);
+}
+
+/// `color`'s pieces under attack.
+#[inline]
+fn threats(board: &Board, color: Color, attacks: &Attacks, out: &mut impl Collector) {
+    let us = color as usize;
+    let them = !color as usize;
+    let ours = board.by_color(color).0;
+    let of_role = |role: Role| board.by_role(role).0 & ours;
+    for (piece, role) in PIECES.into_iter().enumerate() {
+        out.add(color, THREAT_BY_PAWN + piece, (of_role(role) & attacks.pawns[them]).count_ones() as i32);
+    }
+    out.add(color, THREAT_BY_MINOR, (of_role(Role::Rook) & attacks.minors[them]).count_ones() as i32);
+    out.add(color, THREAT_BY_MINOR + 1, (of_role(Role::Queen) & attacks.minors[them]).count_ones() as i32);
+    out.add(color, THREAT_BY_ROOK, (of_role(Role::Queen) & attacks.rooks[them]).count_ones() as i32);
+    let pieces = ours & !board.by_role(Role::Pawn).0 & !board.by_role(Role::King).0;
+    out.add(color, HANGING, (pieces & attacks.all[them] & !attacks.all[us]).count_ones() as i32);
+}
