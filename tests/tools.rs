@@ -199,6 +199,23 @@ fn tune_fits_weights_to_datagen_output_and_writes_the_same_file_twice() {
 }
 
 #[test]
+fn every_subcommand_answers_help() {
+    for tool in ["bench", "perft", "perft-suite", "epd", "tb", "book", "datagen", "tune"] {
+        for flag in ["--help", "-h"] {
+            let (code, out, err) = run_cli(&[tool, flag]);
+            assert_eq!(code, 0, "{tool} {flag}: {err}");
+            assert!(out.starts_with("usage:\n"), "{tool} {flag}: {out}");
+            let commands: Vec<&str> = out.lines().filter(|l| l.trim_start().starts_with("bramble ")).collect();
+            assert!(!commands.is_empty(), "{tool}: {out}");
+            assert!(commands.iter().all(|l| l.trim_start().starts_with(&format!("bramble {tool}"))), "{tool}: {out}");
+        }
+    }
+    // Continuation lines come with their command.
+    let (_, out, _) = run_cli(&["datagen", "--help"]);
+    assert!(out.contains("--openings F"), "{out}");
+}
+
+#[test]
 fn bad_arguments_and_files() {
     let missing = std::env::temp_dir().join("bramble-test-no-such-file.epd");
     let missing = missing.to_str().expect("utf-8 path");

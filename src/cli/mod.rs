@@ -60,6 +60,11 @@ pub fn run(args: &[String]) -> ExitCode {
         Some((tool, rest)) => (tool.as_str(), rest),
         None => return ExitCode::SUCCESS,
     };
+    let tools = ["bench", "perft", "perft-suite", "epd", "tb", "book", "datagen", "tune"];
+    if tools.contains(&tool) && rest.iter().any(|arg| arg == "--help" || arg == "-h") {
+        println!("{}", usage_of(tool));
+        return ExitCode::SUCCESS;
+    }
     let result = match tool {
         "bench" => bench(rest),
         "perft" => perft_command(rest),
@@ -90,6 +95,25 @@ pub fn run(args: &[String]) -> ExitCode {
             ExitCode::FAILURE
         }
     }
+}
+
+/// The lines of `USAGE` that describe `tool` (its own lines and their continuations).
+fn usage_of(tool: &str) -> String {
+    let own = |line: &str| {
+        let command = line.trim_start().strip_prefix("bramble ").unwrap_or("");
+        command == tool || command.starts_with(&format!("{tool} "))
+    };
+    let mut lines = vec!["usage:"];
+    let mut inside = false;
+    for line in USAGE.lines().skip(1) {
+        if line.trim_start().starts_with("bramble") {
+            inside = own(line);
+        }
+        if inside {
+            lines.push(line);
+        }
+    }
+    lines.join("\n")
 }
 
 /// Splits `--flag [value]` options from positional arguments. `valued` lists the flags
