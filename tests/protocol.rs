@@ -124,12 +124,15 @@ fn show_wdl_adds_chances_that_follow_the_score() {
     let (infos, _) = engine.go("go depth 4", 10 * SECOND);
     let scored: Vec<&String> = infos.iter().filter(|l| l.contains(" score ")).collect();
     assert!(!scored.is_empty());
-    for line in scored {
+    for line in &scored {
         let [win, draw, loss] = wdl(line).unwrap_or_else(|| panic!("no wdl in {line}"));
         assert_eq!(win + draw + loss, 1000, "{line}");
-        // The start position is level: mostly drawn, neither side far ahead.
-        assert!(draw > 400 && win.abs_diff(loss) < 200, "{line}");
+        // The start position is level: mostly drawn, neither side far ahead (a shallow
+        // iteration may give the side to move half a pawn).
+        assert!(draw > 400 && win.abs_diff(loss) < 300, "{line}");
     }
+    let [win, _, loss] = wdl(scored[scored.len() - 1]).expect("wdl");
+    assert!(win.abs_diff(loss) < 200, "{scored:?}");
 
     // A queen up: the side to move wins nearly always.
     engine.send("position fen 4k3/8/8/8/8/8/3QPPPP/4K3 w - - 0 1");
