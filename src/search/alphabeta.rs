@@ -8,9 +8,11 @@ use std::sync::LazyLock;
 
 use shakmaty::{Move, MoveList, Position as _};
 
+use super::history::PieceTo;
 use super::ordering::MovePicker;
 use super::params::*;
 use super::searcher::Searcher;
+use super::see::see_at_least;
 use super::tablebase::tablebase_store_depth;
 use super::{DRAW, INFINITY, MATE, MATE_BOUND, MAX_PLY, TB_WIN_BOUND};
 use crate::eval::evaluate;
@@ -81,20 +83,24 @@ impl Searcher<'_> {
         let eval = (!in_check).then(|| tt_hit.and_then(|hit| hit.eval).unwrap_or_else(|| evaluate(pos.chess())));
         self.stack[ply].eval = eval;
 
-        // Step 7. Reverse futility pruning (+512 Elo at 8+0.08, 11 games): near the horizon, a
-        // static evaluation that beats beta by a margin per ply will not fall below it.
+        // Improving: the static evaluation is better than at this side's previous move, so
+        // cut-offs are likelier and pruning may be bolder.
+        let improving = self.improving(ply, eval);
+
+        // Step 7. Reverse futility pruning: near the horizon, a static evaluation that
+        // beats beta by a margin per ply will not fall below it.
         if let Some(eval) = eval
             && !PV
             && self.pruning
             && depth <= RFP_MAX_DEPTH
-            && eval - RFP_MARGIN * depth >= beta
+            && eval - RFP_MARGIN * (depth - i32::from(improving)) >= beta
             && eval < MATE_BOUND
         {
             return eval;
         }
 
-        // Step 8. Null-move pruning (+394 Elo at 8+0.08, 16 games): if passing the move still
-        // fails high with a reduced search, a real move will too.
+        // Step 8. Null-move pruning: if passing the move still fails high with a reduced
+        // search, a real move will too.
         if let Some(eval) = eval
             && !PV
             && self.may_pass(pos, ply, depth, eval, beta)
@@ -115,21 +121,19 @@ impl Searcher<'_> {
 
         // Step 10. Search the moves, best first; later moves with a null window, re-searched
         // with the full window only when they beat alpha.
-        let side = pos.turn();
-        let mut picker = MovePicker::new(&mut moves, tt_move, self.history, side, ply);
+        let context = self.quiet_context(pos.turn(), ply);
+        let mut picker = MovePicker::new(pos.chess(), &mut moves, tt_move, self.history, &context, ply);
         let mut best_move = None;
         let mut quiets_tried = MoveList::new();
         let mut searched = 0;
         let mut skip_quiets = false;
+        let node = NodeFacts { depth, alpha, eval, improving };
         while let Some(m) = picker.next_move() {
-            if !is_noisy(m) && best_score > -TB_WIN_BOUND && self.pruning {
-                // Late move pruning (+68 Elo at 8+0.08, 181 games): near the horizon, once
-                // enough quiet moves have failed, the later ones (checks excepted) are not
-                // searched at all.
-                skip_quiets |= depth <= LMP_MAX_DEPTH && quiets_tried.len() as i32 >= late_move_count(depth);
-                if skip_quiets && !pos.gives_check(m) {
-                    continue;
-                }
+            if best_score > -TB_WIN_BOUND
+                && self.pruning
+                && self.is_pruned::<PV>(pos, m, &node, quiets_tried.len(), &mut skip_quiets)
+            {
+                continue;
             }
             let score = self.search_move::<PV>(pos, m, searched, alpha, beta, depth, ply);
             if self.stopped {
@@ -146,7 +150,7 @@ impl Searcher<'_> {
                     }
                     if score >= beta {
                         if !is_noisy(m) {
-                            self.history.reward_cutoff(side, ply, m, &quiets_tried, depth);
+                            self.history.reward_cutoff(&context, ply, m, &quiets_tried, depth);
                         }
                         break;
                     }
@@ -170,6 +174,54 @@ impl Searcher<'_> {
         let best_code = best_move.map_or(PackedMove::NONE, PackedMove::new);
         self.tt.store(pos.key(), ply, best_code, best_score, eval, depth, bound);
         best_score
+    }
+
+    /// Whether the static evaluation at `ply` is better than two plies before (four, when
+    /// that side was in check then; true when neither is known). Never in check.
+    #[inline]
+    fn improving(&self, ply: usize, eval: Option<i32>) -> bool {
+        let Some(eval) = eval else { return false };
+        let earlier = |plies: usize| ply.checked_sub(plies).and_then(|earlier| self.stack[earlier].eval);
+        earlier(2).or_else(|| earlier(4)).is_none_or(|before| eval > before)
+    }
+
+    /// Shallow-depth pruning of move `m` once a move has a score above a lost bound:
+    /// late move pruning and futility pruning of quiet moves, which once they start skip
+    /// every later quiet move, and, in null-window nodes not in check, static exchange
+    /// pruning of quiet moves and captures that lose too much material. Quiet moves that
+    /// give check are never pruned (sacrifices with check start most short mates).
+    #[inline]
+    fn is_pruned<const PV: bool>(
+        &self,
+        pos: &Position,
+        m: Move,
+        node: &NodeFacts,
+        quiets_tried: usize,
+        skip_quiets: &mut bool,
+    ) -> bool {
+        let depth = node.depth;
+        // A null-window node not in check.
+        let prunable_node = !PV && node.eval.is_some();
+        if is_noisy(m) {
+            return prunable_node
+                && depth <= SEE_CAPTURE_MAX_DEPTH
+                && !see_at_least(pos.chess(), m, -SEE_CAPTURE_MARGIN * depth);
+        }
+        // Late move pruning: once enough quiet moves have failed, the later ones are not
+        // searched at all.
+        *skip_quiets |= depth <= LMP_MAX_DEPTH && quiets_tried as i32 >= late_move_count(depth, node.improving);
+        // Futility pruning: a static evaluation this far below alpha is not raised by a
+        // quiet move.
+        *skip_quiets |= prunable_node
+            && depth <= FUTILITY_MAX_DEPTH
+            && node.eval.is_some_and(|eval| eval + FUTILITY_BASE + FUTILITY_MARGIN * depth <= node.alpha);
+        if *skip_quiets && !pos.gives_check(m) {
+            return true;
+        }
+        prunable_node
+            && depth <= SEE_QUIET_MAX_DEPTH
+            && !see_at_least(pos.chess(), m, -SEE_QUIET_MARGIN * depth)
+            && !pos.gives_check(m)
     }
 
     /// The value at the horizon: quiescence, or (for the minimax tests) the evaluation.
@@ -197,6 +249,7 @@ impl Searcher<'_> {
         let mut child = pos.clone();
         child.make_move(m);
         self.stack[ply].passed = false;
+        self.stack[ply].moved = Some(PieceTo::new(pos.turn(), m));
         let new_depth = depth - 1 + self.extension(&child, ply);
         self.push_key(child.key());
         let score = if searched == 0 {
@@ -217,9 +270,9 @@ impl Searcher<'_> {
         score
     }
 
-    /// Late move reductions (+122 Elo at 8+0.08, 143 games): quiet moves late in the
-    /// ordering rarely turn out best, so they are first searched less deep: more the deeper
-    /// the node and the later the move, less in PV nodes and for moves with good history.
+    /// Late move reductions: quiet moves and losing captures late in the ordering rarely
+    /// turn out best, so they are first searched less deep: more the deeper the node and
+    /// the later the move, less in PV nodes and for moves with good history.
     #[inline]
     fn late_move_reduction<const PV: bool>(
         &self,
@@ -230,13 +283,17 @@ impl Searcher<'_> {
         ply: usize,
     ) -> i32 {
         let late = searched >= LMR_MIN_MOVES + usize::from(PV);
-        if !self.pruning || depth < LMR_MIN_DEPTH || !late || is_noisy(m) || pos.is_check() {
+        if !self.pruning || depth < LMR_MIN_DEPTH || !late || pos.is_check() {
+            return 0;
+        }
+        // Captures and promotions are reduced only when they lose material.
+        if is_noisy(m) && see_at_least(pos.chess(), m, 0) {
             return 0;
         }
         let mut reduction = REDUCTIONS[depth.min(63) as usize][searched.min(63)];
         reduction -= i32::from(PV);
         reduction -= i32::from(self.history.killers(ply).contains(&Some(m)));
-        reduction -= self.history.quiet_score(pos.turn(), m) / LMR_HISTORY_DIVISOR;
+        reduction -= self.history.quiet_score(&self.quiet_context(pos.turn(), ply), m) / LMR_HISTORY_DIVISOR;
         reduction.max(0)
     }
 
@@ -274,6 +331,7 @@ impl Searcher<'_> {
             NMP_REDUCTION_BASE + depth / NMP_REDUCTION_DIVISOR + ((eval - beta) / NMP_EVAL_DIVISOR).min(NMP_EVAL_MAX);
         let reduced = (depth - reduction).max(0);
         self.stack[ply].passed = true;
+        self.stack[ply].moved = None;
         self.push_key(child.key());
         let score = -self.alphabeta::<false>(&child, -beta, -beta + 1, reduced, ply + 1);
         self.pop_key();
@@ -316,8 +374,19 @@ static REDUCTIONS: LazyLock<[[i32; 64]; 64]> = LazyLock::new(|| {
     table
 });
 
-/// Late move pruning: how many quiet moves a node of this depth searches.
+/// Late move pruning: how many quiet moves a node of this depth searches (half as many
+/// when the evaluation is not improving).
 #[inline]
-fn late_move_count(depth: i32) -> i32 {
-    LMP_BASE + depth * depth
+fn late_move_count(depth: i32, improving: bool) -> i32 {
+    let count = LMP_BASE + depth * depth;
+    if improving { count } else { count / 2 }
+}
+
+/// What the pruning of a node's moves needs to know about the node.
+struct NodeFacts {
+    depth: i32,
+    alpha: i32,
+    /// The static evaluation; `None` in check.
+    eval: Option<i32>,
+    improving: bool,
 }

@@ -7,7 +7,7 @@ use std::time::Duration;
 
 use shakmaty::Move;
 
-use super::history::History;
+use super::history::{Context, History};
 use super::ordering::MovePicker;
 use super::params::{
     ASPIRATION_DELTA, ASPIRATION_MIN_DEPTH, SMP_SKIP_PHASE, SMP_SKIP_SIZE, TIME_SCORE_DROP_FACTOR, TIME_SCORE_DROP_MAX,
@@ -205,7 +205,8 @@ impl Searcher<'_> {
             moves.retain(|m| self.limits.searchmoves.contains(m));
         }
         let tt_move = self.tt.probe(root.key(), 0).map_or(PackedMove::NONE, |hit| hit.best_move);
-        let mut picker = MovePicker::new(&mut moves, tt_move, self.history, root.turn(), 0);
+        let mut picker =
+            MovePicker::new(root.chess(), &mut moves, tt_move, self.history, &Context::root(root.turn()), 0);
         std::iter::from_fn(|| picker.next_move()).collect()
     }
 

@@ -1,21 +1,26 @@
-//! Move ordering: the table move first, then captures and promotions by MVV-LVA (most
-//! valuable victim, least valuable attacker), then the two killers, then quiet moves by
-//! history, and under-promotions last. Moves are scored in place and picked best-first
+//! Move ordering: the table move first, then captures that do not lose material by
+//! static exchange (and promotions) by MVV-LVA (most valuable victim, least valuable
+//! attacker), then the two killers and the countermove, then quiet moves by history
+//! (butterfly and continuation), then losing captures, and under-promotions last. Moves are scored in place and picked best-first
 //! from the caller's list (borrowed, not copied: a move list is 2 KB), so no node
 //! allocates.
 
-use shakmaty::{Color, Move, MoveList, Role};
+use shakmaty::{Chess, Move, MoveList, Role};
 
-use super::history::{HISTORY_MAX, History};
+use super::history::{CONTINUATION_PLIES, Context, HISTORY_MAX, History};
+use super::see::see_at_least;
 use crate::movegen::is_noisy;
 use crate::tt::PackedMove;
 
-// Ordering scores: every quiet move's history lies between -KILLER and KILLER.
+// Ordering scores: every quiet move's history (a sum of one butterfly and up to
+// CONTINUATION_PLIES continuation entries) lies between -COUNTERMOVE and COUNTERMOVE.
 const TT_MOVE: i32 = 1 << 20;
 const GOOD_NOISY: i32 = 1 << 18;
 const KILLER: i32 = 1 << 17;
+const COUNTERMOVE: i32 = KILLER - 1;
+const LOSING_CAPTURE: i32 = -KILLER;
 const UNDER_PROMOTION: i32 = -(1 << 18);
-const _: () = assert!(HISTORY_MAX < KILLER);
+const _: () = assert!((1 + CONTINUATION_PLIES as i32) * HISTORY_MAX < COUNTERMOVE);
 
 /// The most moves a picker orders (no chess position has more than 218).
 const MAX_MOVES: usize = 256;
@@ -38,13 +43,15 @@ pub(crate) struct MovePicker<'a> {
 impl<'a> MovePicker<'a> {
     /// Ordering for the main search.
     pub fn new(
+        pos: &Chess,
         moves: &'a mut MoveList,
         tt_move: PackedMove,
         history: &History,
-        side: Color,
+        context: &Context,
         ply: usize,
     ) -> MovePicker<'a> {
         let killers = history.killers(ply);
+        let countermove = history.countermove(context);
         let killer_codes = killers.map(|killer| killer.map_or(PackedMove::NONE, PackedMove::new));
         MovePicker::scored(moves, |m| {
             // No legal move packs to NONE, so an empty table move or killer matches none.
@@ -52,13 +59,20 @@ impl<'a> MovePicker<'a> {
             if code == tt_move {
                 TT_MOVE
             } else if is_noisy(m) {
-                noisy_score(m)
+                let score = noisy_score(m);
+                if score > UNDER_PROMOTION && !see_at_least(pos, m, 0) {
+                    score - GOOD_NOISY + LOSING_CAPTURE
+                } else {
+                    score
+                }
             } else if code == killer_codes[0] && killers[0] == Some(m) {
                 KILLER + 1
             } else if code == killer_codes[1] && killers[1] == Some(m) {
                 KILLER
+            } else if countermove == Some(m) {
+                COUNTERMOVE
             } else {
-                history.quiet_score_of(side, code)
+                history.quiet_score(context, m)
             }
         })
     }
@@ -135,7 +149,8 @@ mod tests {
         let tt_move = pos.parse_uci_move(tt).map(PackedMove::new).unwrap_or(PackedMove::NONE);
         let history = History::new();
         let mut moves = pos.legal_moves();
-        let mut picker = MovePicker::new(&mut moves, tt_move, &history, pos.turn(), 0);
+        let context = Context::root(pos.turn());
+        let mut picker = MovePicker::new(pos.chess(), &mut moves, tt_move, &history, &context, 0);
         let mut out = Vec::new();
         while let Some(m) = picker.next_move() {
             out.push(m.to_uci(CastlingMode::Standard).to_string());
@@ -152,6 +167,17 @@ mod tests {
         let without_table_move = order(fen, "none");
         assert_eq!(without_table_move[..2], ["e4d5", "c3d5"]);
         assert_eq!(moves.len(), without_table_move.len());
+    }
+
+    #[test]
+    fn losing_captures_come_after_quiet_moves() {
+        // The queen takes a pawn that the e6 pawn defends; the rook takes a free knight.
+        let moves = order("4k3/8/4p3/3p4/8/8/3Q3K/R5n1 w - - 0 1", "none");
+        assert_eq!(moves[0], "a1g1");
+        let queen_takes = moves.iter().position(|m| m == "d2d5").expect("legal");
+        let quiet = moves.iter().position(|m| m == "d2d3").expect("legal");
+        assert!(quiet < queen_takes, "{moves:?}");
+        assert_eq!(queen_takes, moves.len() - 1, "{moves:?}");
     }
 
     #[test]

@@ -31,7 +31,22 @@ pub const LMR_BASE: f64 = 0.75;
 pub const LMR_DIVISOR: f64 = 2.25;
 pub const LMR_HISTORY_DIVISOR: i32 = 8_192;
 
-/// Late move pruning: up to this depth a node searches at most `LMP_BASE + depth^2` quiet moves.
+/// Futility pruning of quiet moves: up to this depth, when the static evaluation plus
+/// `FUTILITY_BASE + FUTILITY_MARGIN * depth` does not reach alpha.
+pub const FUTILITY_MAX_DEPTH: i32 = 8;
+pub const FUTILITY_BASE: i32 = 100;
+pub const FUTILITY_MARGIN: i32 = 100;
+
+/// Static exchange pruning in the main search: up to these depths, quiet moves that lose
+/// more than `SEE_QUIET_MARGIN` per ply and captures that lose more than
+/// `SEE_CAPTURE_MARGIN` per ply are not searched.
+pub const SEE_QUIET_MAX_DEPTH: i32 = 8;
+pub const SEE_QUIET_MARGIN: i32 = 60;
+pub const SEE_CAPTURE_MAX_DEPTH: i32 = 6;
+pub const SEE_CAPTURE_MARGIN: i32 = 100;
+
+/// Late move pruning: up to this depth a node searches at most `LMP_BASE + depth^2` quiet
+/// moves, half as many when the evaluation is not improving.
 pub const LMP_MAX_DEPTH: i32 = 8;
 pub const LMP_BASE: i32 = 3;
 

@@ -49,8 +49,8 @@ impl Searcher<'_> {
 
         let mut picker = MovePicker::noisy(&mut moves);
         while let Some(m) = picker.next_move() {
-            // SEE pruning (+60 Elo at 8+0.08, 307 games): a capture that loses material
-            // cannot help a side that may stand pat.
+            // SEE pruning: a capture that loses material cannot help a side that may stand
+            // pat.
             if !in_check && !see_at_least(pos.chess(), m, 0) {
                 continue;
             }

@@ -6,7 +6,7 @@ use std::time::{Duration, Instant};
 
 use shakmaty::{Bitboard, Color, Move, Position as _};
 
-use super::history::History;
+use super::history::{Context, History, PieceTo};
 use super::{Limits, MAX_PLY, Signals};
 use crate::position::Position;
 use crate::syzygy::RootRanking;
@@ -166,6 +166,14 @@ impl<'a> Searcher<'a> {
         self.limits.time.is_some_and(|budget| !self.pondering && self.start.elapsed() >= budget.scaled_soft(scale))
     }
 
+    /// What the quiet moves of a node at `ply` with `side` to move are scored against:
+    /// the moves one and two plies before.
+    #[inline]
+    pub fn quiet_context(&self, side: Color, ply: usize) -> Context {
+        let back = |plies: usize| ply.checked_sub(plies).and_then(|earlier| self.stack[earlier].moved);
+        Context { side, previous: [back(1), back(2)] }
+    }
+
     pub fn push_key(&mut self, key: u64) {
         self.keys.push(key);
     }
@@ -223,6 +231,9 @@ pub(crate) struct Frame {
     pub eval: Option<i32>,
     /// The move searched from this ply is a null move.
     pub passed: bool,
+    /// The move searched from this ply, for the continuation histories (`None` for a
+    /// null move).
+    pub moved: Option<PieceTo>,
 }
 
 /// No side can mate: bare kings, or kings with a single minor piece, or bishops all on
