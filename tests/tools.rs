@@ -134,7 +134,14 @@ fn epd_runner_over_shared_data() {
     let (code, out, err) = run_cli(&["epd", path.to_str().expect("utf-8 path"), "--nodes", "20000"]);
     assert_eq!(code, 0, "{err}");
     assert_eq!(out.lines().filter(|l| l.starts_with("BK.")).count(), 24);
-    assert!(out.lines().last().is_some_and(|l| l.starts_with("solved ") && l.ends_with("/24")), "{out}");
+    let solved: u32 = out
+        .lines()
+        .last()
+        .and_then(|l| l.strip_prefix("solved ")?.strip_suffix("/24")?.parse().ok())
+        .unwrap_or_else(|| panic!("no 'solved N/24' line: {out}"));
+    // 8 at 20,000 nodes when written (before and after the search batch of issue 25): a
+    // floor that a broken runner or search falls through.
+    assert!(solved >= 6, "{out}");
 }
 
 #[test]
