@@ -18,15 +18,15 @@ use super::{DRAW, INFINITY, MATE, MATE_BOUND, MAX_PLY, TB_WIN_BOUND};
 use crate::eval::evaluate;
 use crate::movegen::is_noisy;
 use crate::position::Position;
-use crate::tt::{Bound, PackedMove};
+use crate::tt::{Bound, PackedMove, TtHit};
 
 impl Searcher<'_> {
     pub(crate) fn alphabeta<const PV: bool>(
         &mut self,
         pos: &Position,
         mut alpha: i32,
-        beta: i32,
-        depth: i32,
+        mut beta: i32,
+        mut depth: i32,
         ply: usize,
     ) -> i32 {
         self.pv.clear(ply);
@@ -49,6 +49,16 @@ impl Searcher<'_> {
         self.seldepth = self.seldepth.max(ply);
         if ply >= MAX_PLY - 1 {
             return evaluate(pos.chess());
+        }
+
+        // Step 3b. Mate distance pruning: no line from here can beat a mate already found
+        // closer to the root.
+        if ply > 0 {
+            alpha = alpha.max(-MATE + ply as i32);
+            beta = beta.min(MATE - ply as i32 - 1);
+            if alpha >= beta {
+                return alpha;
+            }
         }
 
         // Step 4. Transposition table: a deep enough bound ends a null-window node.
@@ -79,13 +89,22 @@ impl Searcher<'_> {
             }
         }
 
-        // Step 6. Static evaluation (none in check), from the table when it has one.
-        let eval = (!in_check).then(|| tt_hit.and_then(|hit| hit.eval).unwrap_or_else(|| evaluate(pos.chess())));
-        self.stack[ply].eval = eval;
+        // Step 6. Static evaluation (none in check), from the table when it has one. The
+        // pruning below uses the table's score instead where its bound says it is nearer
+        // the truth; `improving` compares the static evaluations.
+        let static_eval = (!in_check).then(|| tt_hit.and_then(|hit| hit.eval).unwrap_or_else(|| evaluate(pos.chess())));
+        self.stack[ply].eval = static_eval;
+        let eval = static_eval.map(|eval| tt_hit.map_or(eval, |hit| refined_eval(eval, &hit)));
+
+        // Step 6b. Internal iterative reduction: a node the table knows no move for was
+        // not searched before, or not usefully; search it one ply shallower.
+        if self.pruning && depth >= IIR_MIN_DEPTH && tt_move.is_none() {
+            depth -= 1;
+        }
 
         // Improving: the static evaluation is better than at this side's previous move, so
         // cut-offs are likelier and pruning may be bolder.
-        let improving = self.improving(ply, eval);
+        let improving = self.improving(ply, static_eval);
 
         // Step 7. Reverse futility pruning: near the horizon, a static evaluation that
         // beats beta by a margin per ply will not fall below it.
@@ -172,7 +191,7 @@ impl Searcher<'_> {
             Bound::Upper
         };
         let best_code = best_move.map_or(PackedMove::NONE, PackedMove::new);
-        self.tt.store(pos.key(), ply, best_code, best_score, eval, depth, bound);
+        self.tt.store(pos.key(), ply, best_code, best_score, static_eval, depth, bound);
         best_score
     }
 
@@ -351,9 +370,22 @@ impl Searcher<'_> {
     }
 }
 
+/// The static evaluation, or the table's score where its bound shows the evaluation is
+/// too low (a lower bound above it) or too high (an upper bound below it). Mate and
+/// tablebase scores are left out: they are not evaluations.
+#[inline]
+pub(crate) fn refined_eval(eval: i32, hit: &TtHit) -> i32 {
+    let fits = match hit.bound {
+        Bound::Exact => true,
+        Bound::Lower => hit.score > eval,
+        Bound::Upper => hit.score < eval,
+    };
+    if fits && hit.score.abs() < TB_WIN_BOUND { hit.score } else { eval }
+}
+
 /// Whether a score with this bound decides a node with the window (alpha, beta).
 #[inline]
-fn cuts_off(bound: Bound, score: i32, alpha: i32, beta: i32) -> bool {
+pub(crate) fn cuts_off(bound: Bound, score: i32, alpha: i32, beta: i32) -> bool {
     match bound {
         Bound::Exact => true,
         Bound::Lower => score >= beta,

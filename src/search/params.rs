@@ -31,6 +31,10 @@ pub const LMR_BASE: f64 = 0.75;
 pub const LMR_DIVISOR: f64 = 2.25;
 pub const LMR_HISTORY_DIVISOR: i32 = 8_192;
 
+/// Internal iterative reduction: from this depth on, a node without a table move is
+/// searched one ply shallower.
+pub const IIR_MIN_DEPTH: i32 = 4;
+
 /// Futility pruning of quiet moves: up to this depth, when the static evaluation plus
 /// `FUTILITY_BASE + FUTILITY_MARGIN * depth` does not reach alpha.
 pub const FUTILITY_MAX_DEPTH: i32 = 8;

@@ -3,6 +3,7 @@
 //! to move may "stand pat" on the static evaluation instead of capturing. In check every
 //! evasion is searched, and having none is mate.
 
+use super::alphabeta::{cuts_off, refined_eval};
 use super::ordering::MovePicker;
 use super::searcher::{Searcher, is_insufficient_material};
 use super::see::see_at_least;
@@ -10,6 +11,7 @@ use super::{DRAW, INFINITY, MATE, MAX_PLY};
 use crate::eval::evaluate;
 use crate::movegen::add_noisy_moves;
 use crate::position::Position;
+use crate::tt::{Bound, PackedMove};
 use shakmaty::MoveList;
 
 impl Searcher<'_> {
@@ -26,10 +28,24 @@ impl Searcher<'_> {
             return evaluate(pos.chess());
         }
 
+        // The table: a stored bound that decides a null-window node ends it; a stored
+        // evaluation spares computing it again.
+        let tt_hit = self.tt.probe(pos.key(), ply);
+        if let Some(hit) = tt_hit
+            && beta - alpha == 1
+            && self.limits.heuristics.tt_cutoffs
+            && cuts_off(hit.bound, hit.score, alpha, beta)
+        {
+            return hit.score;
+        }
+
         let in_check = pos.is_check();
         let mut best_score = -INFINITY;
+        let mut static_eval = None;
         if !in_check {
-            let stand_pat = evaluate(pos.chess());
+            let eval = tt_hit.and_then(|hit| hit.eval).unwrap_or_else(|| evaluate(pos.chess()));
+            static_eval = Some(eval);
+            let stand_pat = tt_hit.map_or(eval, |hit| refined_eval(eval, &hit));
             if stand_pat >= beta {
                 return stand_pat;
             }
@@ -48,6 +64,7 @@ impl Searcher<'_> {
         }
 
         let mut picker = MovePicker::noisy(&mut moves);
+        let mut best_move = None;
         while let Some(m) = picker.next_move() {
             // SEE pruning: a capture that loses material cannot help a side that may stand
             // pat.
@@ -63,6 +80,7 @@ impl Searcher<'_> {
             if score > best_score {
                 best_score = score;
                 if score > alpha {
+                    best_move = Some(m);
                     if score >= beta {
                         break;
                     }
@@ -70,6 +88,12 @@ impl Searcher<'_> {
                 }
             }
         }
+
+        // Never exact: quiescence looks at captures only, and an exact bound would replace
+        // a deeper entry of the same position.
+        let bound = if best_score >= beta { Bound::Lower } else { Bound::Upper };
+        let best_code = best_move.map_or(PackedMove::NONE, PackedMove::new);
+        self.tt.store(pos.key(), ply, best_code, best_score, static_eval, 0, bound);
         best_score
     }
 }
