@@ -17,6 +17,7 @@ pub mod search;
 pub mod strength;
 pub mod syzygy;
 pub mod time;
+pub mod trainingdata;
 pub mod tt;
 pub mod tune;
 pub mod uci;

@@ -165,6 +165,36 @@ fn datagen_writes_the_positions_asked_for_from_an_opening_file() {
         assert!(fen.split(' ').count() == 6 && score.parse::<i32>().is_ok(), "{line}");
         assert!(["1.0", "0.5", "0.0"].contains(&result), "{line}");
     }
+
+    // To the binary form and back: 32 bytes a position, the same positions seen by the
+    // side to move, and the same bytes again from that text.
+    let binary = temp_file("datagen.bin", "");
+    let back = temp_file("datagen-back.txt", "");
+    let again = temp_file("datagen-again.bin", "");
+    let [binary_path, back_path, again_path] = [&binary, &back, &again].map(|f| f.to_str().expect("utf-8 path"));
+    let (code, stdout, stderr) = run_cli(&["convert", "--to", "binary", out_path, binary_path]);
+    assert_eq!((code, stdout.trim()), (0, format!("120 positions written to {binary_path}").as_str()), "{stderr}");
+    assert_eq!(std::fs::metadata(&*binary).expect("binary file").len(), 120 * 32);
+    let (code, _, stderr) = run_cli(&["convert", "--to", "text", binary_path, back_path]);
+    assert_eq!(code, 0, "{stderr}");
+    let back_text = std::fs::read_to_string(&*back).expect("the text file");
+    assert_eq!(back_text.lines().count(), 120);
+    for (line, original) in back_text.lines().zip(text.lines()) {
+        let white_to_move = original.split(' ').nth(1) == Some("w");
+        let score = |l: &str| l.split(" | ").nth(1).and_then(|s| s.parse::<i32>().ok()).expect("a score");
+        let sign = if white_to_move { 1 } else { -1 };
+        assert_eq!(score(line), sign * score(original), "{original} -> {line}");
+        assert!(line.contains(" w - - 0 1 | "), "{line}");
+    }
+    run_cli(&["convert", "--to", "binary", back_path, again_path]);
+    assert_eq!(std::fs::read(&*again).expect("binary"), std::fs::read(&*binary).expect("binary"));
+
+    // A cut-off binary file is one error, not a position made up of the rest.
+    let bytes = std::fs::read(&*binary).expect("binary");
+    std::fs::write(&*again, &bytes[..33]).expect("write");
+    let (code, _, stderr) = run_cli(&["convert", "--to", "text", again_path, back_path]);
+    assert_eq!(code, 1, "{stderr}");
+    assert!(stderr.contains("ends inside record 2"), "{stderr}");
 }
 
 #[test]
@@ -208,7 +238,7 @@ fn tune_fits_weights_to_datagen_output_and_writes_the_same_file_twice() {
 
 #[test]
 fn every_subcommand_answers_help() {
-    for tool in ["bench", "perft", "perft-suite", "epd", "tb", "book", "datagen", "tune"] {
+    for tool in ["bench", "perft", "perft-suite", "epd", "tb", "book", "datagen", "convert", "tune"] {
         for flag in ["--help", "-h"] {
             let (code, out, err) = run_cli(&[tool, flag]);
             assert_eq!(code, 0, "{tool} {flag}: {err}");
@@ -247,6 +277,10 @@ fn bad_arguments_and_files() {
         (vec!["datagen", "--out", "x", "--nodes", "many"], 2, "not a valid number"),
         (vec!["datagen", "--out", "x", "--openings", missing], 1, "cannot read"),
         (vec!["datagen", "--out", "/no/such/dir/x"], 1, "cannot create"),
+        (vec!["convert", "a.txt", "b.bin"], 2, "needs --to"),
+        (vec!["convert", "--to", "json", "a.txt", "b.bin"], 2, "binary or text"),
+        (vec!["convert", "--to", "binary", "a.txt"], 2, "an input and an output"),
+        (vec!["convert", "--to", "binary", missing, "b.bin"], 1, "cannot read"),
     ] {
         let (got, out, err) = run_cli(&args);
         assert_eq!(got, code, "{args:?}: {out}{err}");

@@ -1,8 +1,9 @@
 //! The command-line tools: `bench`, `perft`, `perft-suite`, `epd`, `tb`, `book`,
-//! `datagen` and `tune`. Results go to stdout, progress to stderr; a bad argument or an unreadable
+//! `datagen`, `convert` and `tune`. Results go to stdout, progress to stderr; a bad argument or an unreadable
 //! file gives one error line and a non-zero exit status.
 
 mod book;
+mod convert;
 mod datagen;
 mod tablebase;
 mod tune;
@@ -33,6 +34,7 @@ usage:
                      [--max-moves N[,N...]] [--threads N] [--hash MB] [--report F] --out F
   bramble datagen --out F [--positions N] [--threads T] [--nodes K] [--random-plies R]
                   [--seed S] [--openings F]   self-play positions: FEN | score | result
+  bramble convert --to binary|text <in> <out>   training data: text <-> 32-byte bulletformat
   bramble tune --data F[,F...] [--start current|plain] [--epochs N] [--lr X] [--threads T]
                [--keep-tables] [--out F]   fit the evaluation weights; writes src/eval/weights.rs
   bramble help | --version";
@@ -60,7 +62,7 @@ pub fn run(args: &[String]) -> ExitCode {
         Some((tool, rest)) => (tool.as_str(), rest),
         None => return ExitCode::SUCCESS,
     };
-    let tools = ["bench", "perft", "perft-suite", "epd", "tb", "book", "datagen", "tune"];
+    let tools = ["bench", "perft", "perft-suite", "epd", "tb", "book", "datagen", "convert", "tune"];
     if tools.contains(&tool) && rest.iter().any(|arg| arg == "--help" || arg == "-h") {
         println!("{}", usage_of(tool));
         return ExitCode::SUCCESS;
@@ -73,6 +75,7 @@ pub fn run(args: &[String]) -> ExitCode {
         "tb" => tablebase::tablebase_command(rest),
         "book" => book::book_command(rest),
         "datagen" => datagen::datagen_command(rest),
+        "convert" => convert::convert_command(rest),
         "tune" => tune::tune_command(rest),
         "help" | "--help" | "-h" => {
             println!("{NAME}\n{USAGE}");
