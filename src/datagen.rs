@@ -1,33 +1,40 @@
-//! Training data for the evaluation tuner: Bramble plays itself at a fixed node count
-//! from randomised openings, and the quiet positions of each game are written with the
-//! search's score and the game's result.
+//! Training data for the evaluation tuner and the network: Bramble plays itself at a
+//! node limit from randomised openings, and the quiet positions of each game are written
+//! with the search's score and the game's result.
 //!
-//! # Output format
+//! # Output formats
 //!
-//! One position per line, `FEN | score | result`: the score in centipawns and the result
-//! (`1.0` won, `0.5` drawn, `0.0` lost) both from White's point of view, e.g.
+//! Text, one position per line, `FEN | score | result`: the score in centipawns and the
+//! result (`1.0` won, `0.5` drawn, `0.0` lost) both from White's point of view, e.g.
 //!
 //! ```text
 //! r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4 | 31 | 0.5
 //! ```
 //!
+//! or binary, 32 bytes a position (bulletformat's `ChessBoard`, see `crate::trainingdata`).
+//!
 //! # Games
 //!
 //! Each game starts from the start position (or a random line of an opening file), then
-//! `random_plies` uniformly random legal moves, then the engine plays both sides with
-//! `nodes` nodes a move, a fresh table and history each game. A game ends by the rules
-//! (mate, stalemate, threefold repetition, the fifty-move rule, insufficient material), by
-//! adjudication (a score of at least `WIN_SCORE` for the same side over `WIN_PLIES` plies),
-//! or as a draw after `MAX_PLIES` plies. Written are the positions where the side to move
-//! is not in check, the chosen move is neither a capture nor a promotion, and the score is
-//! not a mate: the tuner's evaluation is a static one, so it learns from quiet positions.
+//! `random_plies` uniformly random legal moves; an opening the first search scores beyond
+//! `OPENING_MAX_SCORE` for either side is drawn again. Then the engine plays both sides:
+//! each move's search ends after the iteration that reaches `nodes` nodes (a soft limit;
+//! `HARD_NODES_FACTOR` times that is the hard one), with a fresh table and history each
+//! game. A game ends by the rules (mate, stalemate, threefold repetition, the fifty-move
+//! rule, insufficient material), by adjudication (won: a score of at least `WIN_SCORE` for
+//! the same side over `WIN_PLIES` plies; drawn: after `DRAW_MIN_PLIES` plies, scores within
+//! `DRAW_SCORE` of zero over `DRAW_PLIES` plies), or as a draw after `MAX_PLIES` plies.
+//! Written are the positions where the side to move is not in check, the chosen move is
+//! neither a capture nor a promotion, and the score is not a mate: a static evaluation
+//! learns from quiet positions.
 //!
-//! Each thread draws from its own generator, seeded from the seed and its number, so a
-//! one-thread run is repeatable to the byte; with more threads the same games are played
-//! but their order in the file depends on timing.
+//! Game `i` draws its random moves from a generator seeded by the seed and `i` alone, and
+//! the games are written in the order of `i`, so a run writes the same file for a seed on
+//! any number of threads. More data for the same set: another seed, appended.
 
+use std::collections::BTreeMap;
 use std::io::{self, Write};
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
@@ -37,14 +44,27 @@ use shakmaty::{Color, Position as _};
 
 use crate::position::Position;
 use crate::search::{self, History, Limits, Signals, TB_WIN_BOUND};
+use crate::trainingdata;
 use crate::tt::TranspositionTable;
 
 /// Adjudicated as won once one side's score is at least this...
 const WIN_SCORE: i32 = 2_000;
 /// ...for this many plies in a row.
 const WIN_PLIES: usize = 6;
+/// Adjudicated as drawn, from this ply of the game on, once the score has stayed within
+/// `DRAW_SCORE` of zero...
+const DRAW_MIN_PLIES: usize = 80;
+const DRAW_SCORE: i32 = 10;
+/// ...for this many plies in a row.
+const DRAW_PLIES: usize = 8;
 /// A game still going after this many plies is a draw.
 const MAX_PLIES: usize = 400;
+/// Openings scored beyond this for either side are drawn again: their games teach little.
+const OPENING_MAX_SCORE: i32 = 1_000;
+/// How many openings are drawn before a one-sided one is played anyway.
+const OPENING_TRIES: u32 = 100;
+/// The hard node limit of a move, in soft limits.
+const HARD_NODES_FACTOR: u64 = 8;
 /// The table of each thread; games at a few thousand nodes a move need no more.
 const HASH_MB: usize = 16;
 
@@ -53,13 +73,24 @@ pub struct DatagenOptions {
     /// Stop after writing this many positions.
     pub positions: u64,
     pub threads: usize,
-    /// Nodes searched for each move.
+    /// Nodes a move: no new iteration starts past them (the soft limit).
     pub nodes: u64,
     /// Random moves played before the engine takes over.
     pub random_plies: u32,
     pub seed: u64,
     /// Start positions to draw from; empty means the start position.
     pub openings: Vec<Position>,
+    pub format: DataFormat,
+}
+
+/// How positions are written.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum DataFormat {
+    /// `FEN | score | result` lines.
+    #[default]
+    Text,
+    /// bulletformat's 32-byte `ChessBoard` records.
+    Binary,
 }
 
 /// How far a run has got.
@@ -87,6 +118,14 @@ impl Outcome {
         }
     }
 
+    fn white_points(self) -> f32 {
+        match self {
+            Outcome::WhiteWins => 1.0,
+            Outcome::Draw => 0.5,
+            Outcome::BlackWins => 0.0,
+        }
+    }
+
     fn win_for(color: Color) -> Outcome {
         match color {
             Color::White => Outcome::WhiteWins,
@@ -95,9 +134,9 @@ impl Outcome {
     }
 }
 
-/// Plays games on `options.threads` threads and writes their positions to `out` until
-/// `options.positions` are written (the last game's positions may be cut off there).
-/// `progress` is called after each game.
+/// Plays games on `options.threads` threads and writes their positions to `out`, game
+/// after game in the order of their numbers, until `options.positions` are written (the
+/// last game's positions may be cut off there). `progress` is called after each game.
 pub fn generate(
     options: &DatagenOptions,
     out: &mut dyn Write,
@@ -105,15 +144,17 @@ pub fn generate(
 ) -> io::Result<Progress> {
     let start = Instant::now();
     let done = AtomicBool::new(false);
-    let (sender, games) = mpsc::channel::<Vec<String>>();
+    let next_game = AtomicU64::new(0);
+    let (sender, games) = mpsc::channel::<(u64, Game)>();
     std::thread::scope(|scope| {
-        for thread in 0..options.threads.max(1) {
+        for _ in 0..options.threads.max(1) {
             let sender = sender.clone();
-            let done = &done;
+            let (done, next_game) = (&done, &next_game);
             scope.spawn(move || {
-                let mut player = SelfPlay::new(options, thread);
+                let mut player = SelfPlay::new(options);
                 while !done.load(Ordering::Relaxed) {
-                    if sender.send(player.play_game()).is_err() {
+                    let number = next_game.fetch_add(1, Ordering::Relaxed);
+                    if sender.send((number, player.play_game(number))).is_err() {
                         break;
                     }
                 }
@@ -121,20 +162,25 @@ pub fn generate(
         }
         drop(sender);
         let mut total = Progress::default();
+        // Games finished ahead of their turn wait here.
+        let mut waiting: BTreeMap<u64, Game> = BTreeMap::new();
         let result = (|| {
-            for lines in &games {
-                for line in lines {
-                    if total.positions == options.positions {
-                        break;
+            for (number, game) in &games {
+                waiting.insert(number, game);
+                while let Some(game) = waiting.remove(&total.games) {
+                    for (pos, white_score) in &game.samples {
+                        if total.positions == options.positions {
+                            break;
+                        }
+                        write_sample(out, options.format, pos, *white_score, game.outcome)?;
+                        total.positions += 1;
                     }
-                    writeln!(out, "{line}")?;
-                    total.positions += 1;
-                }
-                total.games += 1;
-                total.elapsed = start.elapsed();
-                progress(total);
-                if total.positions == options.positions {
-                    break;
+                    total.games += 1;
+                    total.elapsed = start.elapsed();
+                    progress(total);
+                    if total.positions == options.positions {
+                        return out.flush();
+                    }
                 }
             }
             out.flush()
@@ -146,7 +192,31 @@ pub fn generate(
     })
 }
 
-/// One thread's games.
+/// One position in the form written.
+fn write_sample(
+    out: &mut dyn Write,
+    format: DataFormat,
+    pos: &Position,
+    white_score: i32,
+    outcome: Outcome,
+) -> io::Result<()> {
+    match format {
+        DataFormat::Text => writeln!(out, "{} | {white_score} | {}", pos.fen(), outcome.text()),
+        DataFormat::Binary => {
+            // Within i16: mates are never written and evaluations stay far below.
+            let score = white_score.clamp(i32::from(i16::MIN), i32::from(i16::MAX)) as i16;
+            out.write_all(&trainingdata::encode(&trainingdata::pack(pos.chess(), score, outcome.white_points())))
+        }
+    }
+}
+
+/// A played game: the positions to write with White's score, and the result.
+struct Game {
+    samples: Vec<(Position, i32)>,
+    outcome: Outcome,
+}
+
+/// One thread's player; its table and history are cleared for every game.
 struct SelfPlay<'a> {
     options: &'a DatagenOptions,
     rng: StdRng,
@@ -156,24 +226,44 @@ struct SelfPlay<'a> {
 }
 
 impl<'a> SelfPlay<'a> {
-    fn new(options: &'a DatagenOptions, thread: usize) -> SelfPlay<'a> {
-        // Distinct, well-spread seeds per thread (the golden-ratio increment).
-        let seed = options.seed.wrapping_add((thread as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15));
+    fn new(options: &'a DatagenOptions) -> SelfPlay<'a> {
+        let nodes = options.nodes.max(1);
         SelfPlay {
             options,
-            rng: StdRng::seed_from_u64(seed),
+            rng: StdRng::seed_from_u64(options.seed),
             tt: TranspositionTable::new(HASH_MB).unwrap_or_else(|_| TranspositionTable::tiny()),
             history: History::new(),
-            limits: Limits { nodes: Some(options.nodes), ..Limits::default() },
+            limits: Limits {
+                nodes: Some(nodes.saturating_mul(HARD_NODES_FACTOR)),
+                soft_nodes: Some(nodes),
+                ..Limits::default()
+            },
         }
     }
 
-    /// One game; its lines in the output format.
-    fn play_game(&mut self) -> Vec<String> {
-        let mut pos = self.opening();
+    /// Game number `number`, which depends on nothing else: its generator is seeded by
+    /// the seed and the number (well spread by the golden-ratio increment).
+    fn play_game(&mut self, number: u64) -> Game {
+        let seed = self.options.seed.wrapping_add(number.wrapping_add(1).wrapping_mul(0x9E37_79B9_7F4A_7C15));
+        self.rng = StdRng::seed_from_u64(seed);
+        for tries in 1.. {
+            let opening = self.opening();
+            // Openings that are all one-sided (a file of them, no random moves) are
+            // played rather than drawn forever.
+            if let Some(game) = self.play_from(opening, tries < OPENING_TRIES) {
+                return game;
+            }
+        }
+        unreachable!("the last try always plays")
+    }
+
+    /// A game from `pos`; `None` when `choosy` and the opening is too one-sided to play
+    /// out.
+    fn play_from(&mut self, mut pos: Position, choosy: bool) -> Option<Game> {
         let mut keys: Vec<u64> = Vec::new();
-        let mut samples: Vec<(String, i32)> = Vec::new();
+        let mut samples: Vec<(Position, i32)> = Vec::new();
         let mut winning_run = (Color::White, 0);
+        let mut drawn_run = 0;
         self.tt.clear();
         self.history.clear();
         let outcome = loop {
@@ -186,10 +276,13 @@ impl<'a> SelfPlay<'a> {
             let signals = Signals::default();
             let result = search::search(&pos, &keys, &self.limits, &self.tt, &signals, &mut self.history, &mut |_| {});
             let Some(best) = result.best_move else { break Outcome::Draw };
+            if choosy && keys.is_empty() && result.score.abs() > OPENING_MAX_SCORE {
+                return None;
+            }
             let side = pos.turn();
             let white_score = if side == Color::White { result.score } else { -result.score };
             if result.score.abs() < TB_WIN_BOUND && !pos.is_check() && !best.is_capture() && !best.is_promotion() {
-                samples.push((pos.fen(), white_score));
+                samples.push((pos.clone(), white_score));
             }
             // Adjudication: the same side clearly winning, move after move.
             let leader = if white_score > 0 { Color::White } else { Color::Black };
@@ -201,10 +294,14 @@ impl<'a> SelfPlay<'a> {
             if winning_run.1 >= WIN_PLIES {
                 break Outcome::win_for(winning_run.0);
             }
+            drawn_run = if white_score.abs() <= DRAW_SCORE { drawn_run + 1 } else { 0 };
+            if keys.len() >= DRAW_MIN_PLIES && drawn_run >= DRAW_PLIES {
+                break Outcome::Draw;
+            }
             keys.push(pos.key());
             pos.make_move(best);
         };
-        samples.into_iter().map(|(fen, score)| format!("{fen} | {score} | {}", outcome.text())).collect()
+        Some(Game { samples, outcome })
     }
 
     /// An opening line (or the start position), then the random moves; drawn again should
@@ -249,7 +346,15 @@ mod tests {
     use shakmaty::CastlingMode;
 
     fn options(positions: u64, threads: usize) -> DatagenOptions {
-        DatagenOptions { positions, threads, nodes: 300, random_plies: 8, seed: 11, openings: Vec::new() }
+        DatagenOptions {
+            positions,
+            threads,
+            nodes: 300,
+            random_plies: 8,
+            seed: 11,
+            openings: Vec::new(),
+            format: DataFormat::Text,
+        }
     }
 
     fn run(options: &DatagenOptions) -> (String, Progress) {
@@ -280,9 +385,36 @@ mod tests {
     }
 
     #[test]
-    fn several_threads_write_exactly_the_positions_asked_for() {
+    fn several_threads_write_exactly_the_positions_asked_for_and_the_same_file() {
         let (text, total) = run(&options(500, 3));
         assert_eq!((text.lines().count(), total.positions), (500, 500));
+        let (one_thread, _) = run(&options(500, 1));
+        assert_eq!(text, one_thread, "the games do not depend on the thread count");
+    }
+
+    #[test]
+    fn one_sided_openings_are_drawn_again_but_never_forever() {
+        let pos = |fen: &str| Position::from_fen(fen, CastlingMode::Standard).expect("legal").0;
+        let queen_up = pos("rnb1kbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+        let even = pos("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1");
+        let with = |openings: Vec<Position>| DatagenOptions { openings, random_plies: 0, ..options(100, 1) };
+        let (text, _) = run(&with(vec![queen_up.clone(), even]));
+        assert!(text.lines().all(|l| !l.starts_with("rnb1kbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w")), "{text}");
+        let (text, total) = run(&with(vec![queen_up]));
+        assert_eq!(total.positions, 100);
+        assert!(text.starts_with("rnb1kbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 | "), "{text}");
+    }
+
+    #[test]
+    fn the_binary_form_holds_the_same_positions() {
+        let (text, _) = run(&options(200, 2));
+        let mut binary = Vec::new();
+        generate(&DatagenOptions { format: DataFormat::Binary, ..options(200, 2) }, &mut binary, &mut |_| {})
+            .expect("writes to memory");
+        let mut converted = Vec::new();
+        trainingdata::text_to_binary(text.as_bytes(), &mut converted, &mut |w| panic!("{w}")).expect("in memory");
+        assert_eq!(binary.len(), 200 * trainingdata::RECORD_BYTES);
+        assert_eq!(binary, converted);
     }
 
     #[test]

@@ -237,6 +237,26 @@ fn tune_fits_weights_to_datagen_output_and_writes_the_same_file_twice() {
 }
 
 #[test]
+fn datagen_writes_binary_records_and_appends() {
+    let out = temp_file("datagen-append.bin", "");
+    let path = out.to_str().expect("utf-8 path");
+    let args =
+        ["datagen", "--out", path, "--positions", "50", "--threads", "1", "--nodes", "300", "--format", "binary"];
+    let (code, _, stderr) = run_cli(&args);
+    assert_eq!(code, 0, "{stderr}");
+    let first = std::fs::read(&*out).expect("the output file");
+    assert_eq!(first.len(), 50 * 32);
+    let (code, _, stderr) = run_cli(&[&args[..], &["--append", "--seed", "2"]].concat());
+    assert_eq!(code, 0, "{stderr}");
+    let both = std::fs::read(&*out).expect("the output file");
+    assert_eq!((both.len(), &both[..50 * 32]), (100 * 32, &first[..]));
+    assert_ne!(&both[50 * 32..], &first[..], "another seed, other games");
+    let text = temp_file("datagen-append.txt", "");
+    let (code, stdout, stderr) = run_cli(&["convert", "--to", "text", path, text.to_str().expect("utf-8 path")]);
+    assert_eq!((code, stdout.starts_with("100 positions")), (0, true), "{stdout}{stderr}");
+}
+
+#[test]
 fn every_subcommand_answers_help() {
     for tool in ["bench", "perft", "perft-suite", "epd", "tb", "book", "datagen", "convert", "tune"] {
         for flag in ["--help", "-h"] {
@@ -277,6 +297,7 @@ fn bad_arguments_and_files() {
         (vec!["datagen", "--out", "x", "--nodes", "many"], 2, "not a valid number"),
         (vec!["datagen", "--out", "x", "--openings", missing], 1, "cannot read"),
         (vec!["datagen", "--out", "/no/such/dir/x"], 1, "cannot create"),
+        (vec!["datagen", "--out", "x", "--format", "csv"], 2, "text or binary"),
         (vec!["convert", "a.txt", "b.bin"], 2, "needs --to"),
         (vec!["convert", "--to", "json", "a.txt", "b.bin"], 2, "binary or text"),
         (vec!["convert", "--to", "binary", "a.txt"], 2, "an input and an output"),

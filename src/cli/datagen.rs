@@ -1,7 +1,7 @@
 //! `bramble datagen`: self-play positions for the evaluation tuner (format and rules in
 //! `crate::datagen`).
 
-use std::fs::File;
+use std::fs::{File, OpenOptions};
 use std::io::BufWriter;
 use std::process::ExitCode;
 use std::time::Duration;
@@ -9,7 +9,7 @@ use std::time::Duration;
 use shakmaty::CastlingMode;
 
 use super::{Args, CliError, CliResult, read_file};
-use crate::datagen::{self, DatagenOptions, Progress};
+use crate::datagen::{self, DataFormat, DatagenOptions, Progress};
 use crate::position::Position;
 
 const DEFAULT_POSITIONS: u64 = 1_000_000;
@@ -21,8 +21,8 @@ const PROGRESS_INTERVAL: Duration = Duration::from_secs(5);
 pub(super) fn datagen_command(args: &[String]) -> CliResult {
     let args = Args::parse(
         args,
-        &[],
-        &["--out", "--positions", "--threads", "--nodes", "--random-plies", "--seed", "--openings"],
+        &["--append"],
+        &["--out", "--positions", "--threads", "--nodes", "--random-plies", "--seed", "--openings", "--format"],
     )?;
     if let Some(extra) = args.positional.first() {
         return Err(CliError::Usage(format!("datagen takes no argument '{extra}'")));
@@ -40,11 +40,19 @@ pub(super) fn datagen_command(args: &[String]) -> CliResult {
             Some(path) => openings(path)?,
             None => Vec::new(),
         },
+        format: match args.text("--format") {
+            None | Some("text") => DataFormat::Text,
+            Some("binary") => DataFormat::Binary,
+            Some(other) => return Err(CliError::Usage(format!("--format must be text or binary, not '{other}'"))),
+        },
     };
     if options.threads == 0 || options.threads > 1024 || options.nodes == 0 {
         return Err(CliError::Usage("--threads must be from 1 to 1024 and --nodes at least 1".into()));
     }
-    let file = File::create(out).map_err(|e| CliError::Failed(format!("cannot create {out}: {e}")))?;
+    // Appending adds games to a file of the same format (another --seed gives new ones).
+    let file =
+        if args.has("--append") { OpenOptions::new().create(true).append(true).open(out) } else { File::create(out) }
+            .map_err(|e| CliError::Failed(format!("cannot create {out}: {e}")))?;
     let mut writer = BufWriter::new(file);
     let mut last_shown = Duration::ZERO;
     let show = |p: Progress| {

@@ -33,7 +33,8 @@ usage:
   bramble book build --tree F[,F...] [--first SAN,...] [--depth D] [--margin CP] [--max-ply N]
                      [--max-moves N[,N...]] [--threads N] [--hash MB] [--report F] --out F
   bramble datagen --out F [--positions N] [--threads T] [--nodes K] [--random-plies R]
-                  [--seed S] [--openings F]   self-play positions: FEN | score | result
+                  [--seed S] [--openings F] [--format text|binary] [--append]
+                  self-play positions: FEN | score | result, or 32-byte records
   bramble convert --to binary|text <in> <out>   training data: text <-> 32-byte bulletformat
   bramble tune --data F[,F...] [--start current|plain] [--epochs N] [--lr X] [--threads T]
                [--keep-tables] [--out F]   fit the evaluation weights; writes src/eval/weights.rs

@@ -364,6 +364,7 @@ impl Engine {
         Limits {
             depth: params.depth,
             nodes: params.nodes.into_iter().chain(budget).min(),
+            soft_nodes: None,
             mate: params.mate,
             time,
             infinite: params.infinite,

@@ -315,7 +315,8 @@ impl Searcher<'_> {
         };
         // Helpers have no clock (`Limits::time` is `None`): the main thread stops them.
         let timed = self.limits.time.is_some() && !self.is_pondering();
-        mate_found || self.past_soft_limit(soft_scale) || (timed && root_move_count == 1)
+        let soft_nodes_spent = self.limits.soft_nodes.is_some_and(|soft| self.total_nodes() >= soft);
+        mate_found || soft_nodes_spent || self.past_soft_limit(soft_scale) || (timed && root_move_count == 1)
     }
 
     /// `go infinite` and `go ponder` never end by themselves: once the iterations are

@@ -50,6 +50,9 @@ pub const DRAW: i32 = 0;
 pub struct Limits {
     pub depth: Option<i32>,
     pub nodes: Option<u64>,
+    /// Start no new iteration once this many nodes are searched (the node count of data
+    /// generation, which must not stop an iteration halfway).
+    pub soft_nodes: Option<u64>,
     /// Stop once a mate in at most this many moves is proven.
     pub mate: Option<u32>,
     /// From the clock or `movetime`; not enforced while pondering.
