@@ -10,7 +10,9 @@ use crate::position::Position;
 use crate::search::{self, History, Limits, Signals};
 use crate::tt::TranspositionTable;
 
-pub const DEFAULT_DEPTH: i32 = 7;
+/// Deep enough that every depth-gated technique of the search (singular extensions from
+/// depth 8) takes part, short enough to run in about a second.
+pub const DEFAULT_DEPTH: i32 = 10;
 const HASH_MB: usize = 16;
 
 /// Positions 1-44 come from real games (lichess.org open database, CC0), picked by

@@ -513,6 +513,27 @@ fn fifty_move_rule_scores_a_draw() {
     assert_eq!(score(last_info(&infos)), Some(("cp".to_string(), 0)));
 }
 
+/// Nodes of a `go depth 9` from the current position (one thread: the count is exact).
+fn nodes_to_depth_9(engine: &mut Engine) -> u64 {
+    let (infos, _) = engine.go("go depth 9", 30 * SECOND);
+    field(last_info(&infos), "nodes").and_then(|n| n.parse().ok()).expect("a node count")
+}
+
+#[test]
+fn clear_hash_empties_the_table() {
+    let mut engine = Engine::start();
+    engine.send("position fen r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4");
+    let cold = nodes_to_depth_9(&mut engine);
+    let warm = nodes_to_depth_9(&mut engine);
+    assert!(warm < cold / 2, "the second search should find the first one's table: {warm} vs {cold}");
+    engine.send("setoption name Clear Hash");
+    assert!(engine.sync().is_empty());
+    let cleared = nodes_to_depth_9(&mut engine);
+    // The histories stay, so not exactly `cold`; but a table that was not cleared would be
+    // warmer still than for the second search.
+    assert!(cleared > 2 * warm, "after Clear Hash: {cleared} nodes, warm {warm}, cold {cold}");
+}
+
 #[test]
 fn ucinewgame_then_isready() {
     let mut engine = Engine::start();

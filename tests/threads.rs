@@ -128,7 +128,10 @@ fn hundreds_of_threads_start_search_and_stop() {
     std::thread::sleep(Duration::from_millis(100));
     let sent = engine.send("stop");
     let best = engine.expect("bestmove", 5 * SECOND);
-    assert!(best.at - sent < 5 * LATENCY_LIMIT, "stop took {:?} with 256 threads", best.at - sent);
+    // 256 threads on a loaded 2-core machine wait their turn to see the flag (1.0 s was
+    // once exceeded in a full test run): the bound is for a hang, not for latency, which
+    // the one-thread tests of protocol.rs hold to 100 ms.
+    assert!(best.at - sent < 15 * LATENCY_LIMIT, "stop took {:?} with 256 threads", best.at - sent);
     engine.send("setoption name Threads value 1");
     assert!(engine.sync().is_empty());
     assert!(started.elapsed() < 20 * SECOND);

@@ -61,10 +61,16 @@ impl Searcher<'_> {
             }
         }
 
+        // A node searched without its table move (for a singular extension) must not
+        // take its result from the table or leave one there: both are about all moves.
+        let excluded = self.stack[ply].excluded;
+        let excluding = !excluded.is_none();
+
         // Step 4. Transposition table: a deep enough bound ends a null-window node.
         let tt_hit = self.tt.probe(pos.key(), ply);
         if let Some(hit) = tt_hit
             && !PV
+            && !excluding
             && self.limits.heuristics.tt_cutoffs
             && hit.depth >= depth
             && cuts_off(hit.bound, hit.score, alpha, beta)
@@ -77,7 +83,7 @@ impl Searcher<'_> {
         // A result that decides the node ends it; otherwise it bounds a PV node's score.
         let mut best_score = -INFINITY;
         let mut max_score = INFINITY;
-        if let Some((score, bound)) = self.probe_tablebase(pos, depth, ply) {
+        if !excluding && let Some((score, bound)) = self.probe_tablebase(pos, depth, ply) {
             if cuts_off(bound, score, alpha, beta) {
                 self.tt.store(pos.key(), ply, PackedMove::NONE, score, None, tablebase_store_depth(depth), bound);
                 return score;
@@ -122,6 +128,7 @@ impl Searcher<'_> {
         // search, a real move will too.
         if let Some(eval) = eval
             && !PV
+            && !excluding
             && self.may_pass(pos, ply, depth, eval, beta)
         {
             if let Some(score) = self.null_move_search(pos, depth, eval, beta, ply) {
@@ -138,6 +145,38 @@ impl Searcher<'_> {
             return if in_check { -MATE + ply as i32 } else { DRAW };
         }
 
+        // Step 9b. Singular extension: when the table's move is much better than every
+        // other (searched without it, at half depth, they all fail low against a margin
+        // below its score), it is searched one ply deeper. When the others still beat
+        // beta too, the node cuts off at once (multi-cut); when only the table move was
+        // expected to, it is searched one ply shallower instead.
+        let mut singular_extension = 0;
+        if let Some(hit) = tt_hit
+            && self.pruning
+            && ply > 0
+            && !excluding
+            && depth >= SE_MIN_DEPTH
+            && hit.depth >= depth - SE_TT_DEPTH_MARGIN
+            && hit.bound != Bound::Upper
+            && hit.score.abs() < TB_WIN_BOUND
+            && moves.iter().any(|&m| PackedMove::new(m) == tt_move)
+        {
+            let singular_beta = hit.score - SE_MARGIN * depth;
+            self.stack[ply].excluded = tt_move;
+            let score = self.alphabeta::<false>(pos, singular_beta - 1, singular_beta, (depth - 1) / 2, ply);
+            self.stack[ply].excluded = PackedMove::NONE;
+            if self.stopped {
+                return 0;
+            }
+            if score < singular_beta {
+                singular_extension = 1;
+            } else if singular_beta >= beta {
+                return singular_beta;
+            } else if hit.score >= beta {
+                singular_extension = -1;
+            }
+        }
+
         // Step 10. Search the moves, best first; later moves with a null window, re-searched
         // with the full window only when they beat alpha.
         let context = self.quiet_context(pos.turn(), ply);
@@ -148,13 +187,18 @@ impl Searcher<'_> {
         let mut skip_quiets = false;
         let node = NodeFacts { depth, alpha, eval, improving };
         while let Some(m) = picker.next_move() {
+            let code = PackedMove::new(m);
+            if code == excluded {
+                continue;
+            }
             if best_score > -TB_WIN_BOUND
                 && self.pruning
                 && self.is_pruned::<PV>(pos, m, &node, quiets_tried.len(), &mut skip_quiets)
             {
                 continue;
             }
-            let score = self.search_move::<PV>(pos, m, searched, alpha, beta, depth, ply);
+            let extension = if code == tt_move { singular_extension } else { 0 };
+            let score = self.search_move::<PV>(pos, m, searched, alpha, beta, depth, extension, ply);
             if self.stopped {
                 return 0;
             }
@@ -182,6 +226,10 @@ impl Searcher<'_> {
         }
 
         // Step 11. Remember the result.
+        if excluding {
+            // No move but the excluded one: the others are no better than alpha.
+            return best_score.max(alpha);
+        }
         let best_score = best_score.min(max_score);
         let bound = if best_score >= beta {
             Bound::Lower
@@ -252,7 +300,8 @@ impl Searcher<'_> {
     /// Searches the move `m`, the `searched`-th of its node: the first with the node's
     /// window, later ones with a null window at a depth reduced by late move reductions,
     /// re-searched at full depth and then (in PV nodes) with the full window when they beat
-    /// alpha.
+    /// alpha. `extension` is the singular extension (or reduction) of the move; a check
+    /// extends it by at least one ply.
     #[allow(clippy::too_many_arguments)]
     pub(crate) fn search_move<const PV: bool>(
         &mut self,
@@ -262,6 +311,7 @@ impl Searcher<'_> {
         alpha: i32,
         beta: i32,
         depth: i32,
+        extension: i32,
         ply: usize,
     ) -> i32 {
         let reduction = self.late_move_reduction::<PV>(pos, m, searched, depth, ply);
@@ -269,7 +319,7 @@ impl Searcher<'_> {
         child.make_move(m);
         self.stack[ply].passed = false;
         self.stack[ply].moved = Some(PieceTo::new(pos.turn(), m));
-        let new_depth = depth - 1 + self.extension(&child, ply);
+        let new_depth = depth - 1 + self.extension(&child, extension, ply);
         self.push_key(child.key());
         let score = if searched == 0 {
             -self.alphabeta::<PV>(&child, -beta, -alpha, new_depth, ply + 1)
@@ -316,12 +366,16 @@ impl Searcher<'_> {
         reduction.max(0)
     }
 
-    /// One more ply after a check, while the line is not yet twice the iteration's depth
-    /// (so that long checking sequences cannot run away).
+    /// The extension of a move: `singular` (from the singular extension), but at least one
+    /// ply after a check; extensions only while the line is not yet twice the iteration's
+    /// depth (so that long checking sequences cannot run away).
     #[inline]
-    fn extension(&self, child: &Position, ply: usize) -> i32 {
-        let allowed = self.limits.heuristics.check_extension && (ply as i32) < 2 * self.root_depth;
-        i32::from(allowed && child.is_check())
+    fn extension(&self, child: &Position, singular: i32, ply: usize) -> i32 {
+        if (ply as i32) >= 2 * self.root_depth {
+            return singular.min(0);
+        }
+        let check = i32::from(self.limits.heuristics.check_extension && child.is_check());
+        singular.max(check)
     }
 
     /// Whether null-move pruning may be tried: not twice in a row, not in pawn endings

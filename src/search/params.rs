@@ -35,6 +35,13 @@ pub const LMR_HISTORY_DIVISOR: i32 = 8_192;
 /// searched one ply shallower.
 pub const IIR_MIN_DEPTH: i32 = 4;
 
+/// Singular extensions: from this depth on, when the table's entry is at most
+/// `SE_TT_DEPTH_MARGIN` plies shallower; the other moves must stay below the table score
+/// minus `SE_MARGIN` per ply.
+pub const SE_MIN_DEPTH: i32 = 8;
+pub const SE_TT_DEPTH_MARGIN: i32 = 3;
+pub const SE_MARGIN: i32 = 2;
+
 /// Futility pruning of quiet moves: up to this depth, when the static evaluation plus
 /// `FUTILITY_BASE + FUTILITY_MARGIN * depth` does not reach alpha.
 pub const FUTILITY_MAX_DEPTH: i32 = 8;

@@ -10,7 +10,7 @@ use super::history::{Context, History, PieceTo};
 use super::{Limits, MAX_PLY, Signals};
 use crate::position::Position;
 use crate::syzygy::RootRanking;
-use crate::tt::TranspositionTable;
+use crate::tt::{PackedMove, TranspositionTable};
 
 /// Check the clock and the stop flag once per this many nodes (about a millisecond).
 const POLL_INTERVAL: u64 = 1024;
@@ -234,6 +234,9 @@ pub(crate) struct Frame {
     /// The move searched from this ply, for the continuation histories (`None` for a
     /// null move).
     pub moved: Option<PieceTo>,
+    /// The move left out of this ply's search (`NONE` for none): the table move, while
+    /// a singular extension tests whether any other move comes near it.
+    pub excluded: PackedMove,
 }
 
 /// No side can mate: bare kings, or kings with a single minor piece, or bishops all on
