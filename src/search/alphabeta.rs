@@ -179,6 +179,12 @@ impl Searcher<'_> {
 
         // Step 10. Search the moves, best first; later moves with a null window, re-searched
         // with the full window only when they beat alpha.
+        // Late moves are reduced one ply more when the evaluation is not improving, and one
+        // more when the table's move is a capture (the quiet moves are likelier worse).
+        if LMR_ADJUSTMENTS {
+            let tt_move_is_noisy = moves.iter().any(|&m| is_noisy(m) && tt_move.is(m));
+            self.stack[ply].extra_reduction = i32::from(!improving) + i32::from(tt_move_is_noisy);
+        }
         let context = self.quiet_context(pos.turn(), ply);
         let mut picker = MovePicker::new(pos.chess(), &mut moves, tt_move, self.history, &context, ply);
         let mut best_move = None;
@@ -314,9 +320,9 @@ impl Searcher<'_> {
         extension: i32,
         ply: usize,
     ) -> i32 {
-        let reduction = self.late_move_reduction::<PV>(pos, m, searched, depth, ply);
         let mut child = pos.clone();
         child.make_move(m);
+        let reduction = self.late_move_reduction::<PV>(pos, m, child.is_check(), searched, depth, ply);
         self.stack[ply].passed = false;
         self.stack[ply].moved = Some(PieceTo::new(pos.turn(), m));
         let new_depth = depth - 1 + self.extension(&child, extension, ply);
@@ -341,12 +347,15 @@ impl Searcher<'_> {
 
     /// Late move reductions: quiet moves and losing captures late in the ordering rarely
     /// turn out best, so they are first searched less deep: more the deeper the node and
-    /// the later the move, less in PV nodes and for moves with good history.
+    /// the later the move, less in PV nodes and for moves with good history. With
+    /// `LMR_ADJUSTMENTS` (off: not yet measured) also less for checks and more where the
+    /// node said so (`Frame::extra_reduction`).
     #[inline]
     fn late_move_reduction<const PV: bool>(
         &self,
         pos: &Position,
         m: Move,
+        gives_check: bool,
         searched: usize,
         depth: i32,
         ply: usize,
@@ -361,6 +370,10 @@ impl Searcher<'_> {
         }
         let mut reduction = REDUCTIONS[depth.min(63) as usize][searched.min(63)];
         reduction -= i32::from(PV);
+        if LMR_ADJUSTMENTS {
+            reduction -= i32::from(gives_check);
+            reduction += self.stack[ply].extra_reduction;
+        }
         reduction -= i32::from(self.history.killers(ply).contains(&Some(m)));
         reduction -= self.history.quiet_score(&self.quiet_context(pos.turn(), ply), m) / LMR_HISTORY_DIVISOR;
         reduction.max(0)
