@@ -13,6 +13,7 @@ pub mod eval;
 pub mod movegen;
 pub mod perft;
 pub mod position;
+pub mod scores;
 pub mod search;
 pub mod strength;
 pub mod syzygy;

@@ -36,7 +36,7 @@ use std::sync::atomic::{AtomicU8, AtomicU64, Ordering};
 
 use shakmaty::Move;
 
-use crate::search::TB_WIN_BOUND;
+use crate::scores::{score_from_tt, score_to_tt};
 
 /// A move in 16 bits: from square, to square, promotion role. Castling is stored as king
 /// takes rook, so every legal move of a position has its own code. 0 means no move.
@@ -286,30 +286,6 @@ fn write(
         | (u64::from(generation & GENERATION_MASK) << 58);
     entry.key_xor_data.store(key ^ data, Ordering::Relaxed);
     entry.data.store(data, Ordering::Relaxed);
-}
-
-/// Mate distance from the root -> mate distance from this node.
-pub fn score_to_tt(score: i32, ply: usize) -> i32 {
-    let ply = ply as i32;
-    if score >= TB_WIN_BOUND {
-        score + ply
-    } else if score <= -TB_WIN_BOUND {
-        score - ply
-    } else {
-        score
-    }
-}
-
-/// Mate distance from the stored node -> mate distance from the current root.
-pub fn score_from_tt(score: i32, ply: usize) -> i32 {
-    let ply = ply as i32;
-    if score >= TB_WIN_BOUND {
-        score - ply
-    } else if score <= -TB_WIN_BOUND {
-        score + ply
-    } else {
-        score
-    }
 }
 
 /// The move with this code among `moves`, if any: the only way a table move is played.

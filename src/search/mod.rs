@@ -27,22 +27,10 @@ use crate::syzygy::Tablebases;
 use crate::time::TimeBudget;
 use crate::tt::Bound;
 
-/// Plies the search can go below the root, quiescence included.
-pub const MAX_PLY: usize = 128;
+pub use crate::scores::{DRAW, INFINITY, MATE, MATE_BOUND, MAX_PLY, TB_WIN, TB_WIN_BOUND, mate_in_moves};
+
 /// The deepest iteration the driver starts.
 pub const MAX_DEPTH: i32 = 100;
-/// The score of being mated right now; a mate in n plies scores `MATE - n`.
-pub const MATE: i32 = 32_000;
-/// Scores at or beyond this (in either sign) are mate scores.
-pub const MATE_BOUND: i32 = MATE - MAX_PLY as i32;
-/// A tablebase win `n` plies from the root scores `TB_WIN - n`: below every mate, above
-/// every evaluation.
-pub const TB_WIN: i32 = MATE_BOUND - 1;
-/// Scores at or beyond this (in either sign) are tablebase results or mates.
-pub const TB_WIN_BOUND: i32 = TB_WIN - MAX_PLY as i32;
-/// Above every score the search can return.
-pub const INFINITY: i32 = MATE + 1;
-pub const DRAW: i32 = 0;
 
 /// When to stop searching. Everything `None` and not `infinite`: search until `stop`
 /// or the maximum depth.
@@ -171,31 +159,4 @@ pub struct SearchResult {
     pub pv: Vec<Move>,
     /// The first move and shown score of each `MultiPV` line, the first line first.
     pub lines: Vec<(Move, i32)>,
-}
-
-/// Full moves to mate for a mate score: positive when the side to move mates,
-/// negative when it is mated, `Some(0)` when it is checkmated now.
-pub fn mate_in_moves(score: i32) -> Option<i32> {
-    if score >= MATE_BOUND {
-        Some((MATE - score + 1) / 2)
-    } else if score <= -MATE_BOUND {
-        Some(-(MATE + score) / 2)
-    } else {
-        None
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn mate_distances_in_moves() {
-        assert_eq!(mate_in_moves(MATE - 1), Some(1));
-        assert_eq!(mate_in_moves(MATE - 3), Some(2));
-        assert_eq!(mate_in_moves(-(MATE - 2)), Some(-1));
-        assert_eq!(mate_in_moves(-(MATE - 4)), Some(-2));
-        assert_eq!(mate_in_moves(-MATE), Some(0));
-        assert_eq!(mate_in_moves(150), None);
-    }
 }
