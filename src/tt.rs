@@ -34,46 +34,8 @@
 
 use std::sync::atomic::{AtomicU8, AtomicU64, Ordering};
 
-use shakmaty::Move;
-
+use crate::packed_move::PackedMove;
 use crate::scores::{score_from_tt, score_to_tt};
-
-/// A move in 16 bits: from square, to square, promotion role. Castling is stored as king
-/// takes rook, so every legal move of a position has its own code. 0 means no move.
-#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
-pub struct PackedMove(u16);
-
-impl PackedMove {
-    pub const NONE: PackedMove = PackedMove(0);
-
-    #[inline]
-    pub fn new(m: Move) -> PackedMove {
-        let (from, to, promotion) = match m {
-            Move::Normal { from, to, promotion, .. } => (from, to, promotion),
-            Move::EnPassant { from, to } => (from, to, None),
-            Move::Castle { king, rook } => (king, rook, None),
-            Move::Put { .. } => return PackedMove::NONE,
-        };
-        let promotion = promotion.map_or(0, |role| role as u16);
-        PackedMove(u16::from(from) | (u16::from(to) << 6) | (promotion << 12))
-    }
-
-    pub fn is_none(self) -> bool {
-        self.0 == 0
-    }
-
-    /// The from and to square indices (castling: king and rook).
-    #[inline]
-    pub fn squares(self) -> (usize, usize) {
-        (usize::from(self.0 & 63), usize::from((self.0 >> 6) & 63))
-    }
-
-    /// Whether `m` is the move this code stands for.
-    #[inline]
-    pub fn is(self, m: Move) -> bool {
-        !self.is_none() && PackedMove::new(m) == self
-    }
-}
 
 /// What a score in the table says about the true value.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -192,7 +154,7 @@ impl TranspositionTable {
             }
             let bound = Bound::from_bits((data >> 56) & 3)?;
             return Some(TtHit {
-                best_move: PackedMove(data as u16),
+                best_move: PackedMove::from_bits(data as u16),
                 score: score_from_tt(i32::from((data >> 16) as u16 as i16), ply),
                 eval: Some((data >> 32) as u16 as i16).filter(|&e| e != EVAL_NONE).map(i32::from),
                 depth: ((data >> 48) & 0xff) as i32,
@@ -229,7 +191,7 @@ impl TranspositionTable {
                 if bound != Bound::Exact && depth + 3 < old_depth && old_generation == generation {
                     return;
                 }
-                let best_move = if best_move.is_none() { PackedMove(data as u16) } else { best_move };
+                let best_move = if best_move.is_none() { PackedMove::from_bits(data as u16) } else { best_move };
                 write(entry, key, best_move, score_to_tt(score, ply), eval, depth, bound, generation);
                 return;
             }
@@ -278,7 +240,7 @@ fn write(
     generation: u8,
 ) {
     let eval = eval.map_or(EVAL_NONE, |e| e.clamp(-i32::from(i16::MAX), i32::from(i16::MAX)) as i16);
-    let data = u64::from(best_move.0)
+    let data = u64::from(best_move.bits())
         | (u64::from(score as i16 as u16) << 16)
         | (u64::from(eval as u16) << 32)
         | ((depth.clamp(0, MAX_DEPTH) as u64) << 48)
@@ -288,19 +250,15 @@ fn write(
     entry.data.store(data, Ordering::Relaxed);
 }
 
-/// The move with this code among `moves`, if any: the only way a table move is played.
-pub fn find_move(moves: &[Move], code: PackedMove) -> Option<Move> {
-    moves.iter().copied().find(|&m| code.is(m))
-}
-
 #[cfg(test)]
 fn packed_from_parts(from: shakmaty::Square, to: shakmaty::Square, promotion: Option<shakmaty::Role>) -> PackedMove {
-    PackedMove(u16::from(from) | (u16::from(to) << 6) | (promotion.map_or(0, |r| r as u16) << 12))
+    PackedMove::from_bits(u16::from(from) | (u16::from(to) << 6) | (promotion.map_or(0, |r| r as u16) << 12))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::packed_move::find_move;
     use crate::position::Position;
     use crate::search::MATE;
     use shakmaty::{CastlingMode, Role, Square};

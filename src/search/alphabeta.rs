@@ -17,8 +17,9 @@ use super::tablebase::tablebase_store_depth;
 use super::{DRAW, INFINITY, MATE, MATE_BOUND, MAX_PLY, TB_WIN_BOUND};
 use crate::eval::evaluate;
 use crate::movegen::is_noisy;
+use crate::packed_move::PackedMove;
 use crate::position::Position;
-use crate::tt::{Bound, PackedMove, TtHit};
+use crate::tt::{Bound, TtHit};
 
 impl Searcher<'_> {
     pub(crate) fn alphabeta<const PV: bool>(

@@ -19,8 +19,9 @@ use super::{
     DRAW, INFINITY, Limits, MATE, MATE_BOUND, MAX_DEPTH, Report, SearchResult, Signals, TB_WIN_BOUND, mate_in_moves,
 };
 use crate::eval::evaluate;
+use crate::packed_move::{PackedMove, find_move};
 use crate::position::Position;
-use crate::tt::{Bound, PackedMove, TranspositionTable, find_move};
+use crate::tt::{Bound, TranspositionTable};
 
 /// How often a finished infinite or ponder search looks for `stop` or `ponderhit`.
 const WAIT_INTERVAL: Duration = Duration::from_millis(1);

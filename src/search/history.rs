@@ -7,7 +7,7 @@
 use shakmaty::{Color, Move, Role};
 
 use super::MAX_PLY;
-use crate::tt::PackedMove;
+use crate::packed_move::PackedMove;
 
 /// History scores stay within +-HISTORY_MAX.
 pub const HISTORY_MAX: i32 = 16_384;

@@ -10,7 +10,7 @@ use shakmaty::{Chess, Move, MoveList, Role};
 use super::history::{CONTINUATION_PLIES, Context, HISTORY_MAX, History};
 use super::see::see_at_least;
 use crate::movegen::is_noisy;
-use crate::tt::PackedMove;
+use crate::packed_move::PackedMove;
 
 // Ordering scores: every quiet move's history (a sum of one butterfly and up to
 // CONTINUATION_PLIES continuation entries) lies between -COUNTERMOVE and COUNTERMOVE.

@@ -10,8 +10,9 @@ use super::see::see_at_least;
 use super::{DRAW, INFINITY, MATE, MAX_PLY};
 use crate::eval::evaluate;
 use crate::movegen::add_noisy_moves;
+use crate::packed_move::PackedMove;
 use crate::position::Position;
-use crate::tt::{Bound, PackedMove};
+use crate::tt::Bound;
 use shakmaty::MoveList;
 
 impl Searcher<'_> {

@@ -8,9 +8,10 @@ use shakmaty::{Bitboard, Color, Move, Position as _};
 
 use super::history::{Context, History, PieceTo};
 use super::{Limits, MAX_PLY, Signals};
+use crate::packed_move::PackedMove;
 use crate::position::Position;
 use crate::syzygy::RootRanking;
-use crate::tt::{PackedMove, TranspositionTable};
+use crate::tt::TranspositionTable;
 
 /// Check the clock and the stop flag once per this many nodes (about a millisecond).
 const POLL_INTERVAL: u64 = 1024;
