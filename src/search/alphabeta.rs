@@ -17,7 +17,7 @@ use super::tablebase::tablebase_store_depth;
 use super::{DRAW, INFINITY, MATE, MATE_BOUND, MAX_PLY, TB_WIN_BOUND};
 use crate::eval::evaluate;
 use crate::movegen::is_noisy;
-use crate::packed_move::PackedMove;
+use crate::packed_move::{PackedMove, find_move};
 use crate::position::Position;
 use crate::tt::{Bound, TtHit};
 
@@ -160,7 +160,7 @@ impl Searcher<'_> {
             && hit.depth >= depth - SE_TT_DEPTH_MARGIN
             && hit.bound != Bound::Upper
             && hit.score.abs() < TB_WIN_BOUND
-            && moves.iter().any(|&m| PackedMove::new(m) == tt_move)
+            && find_move(&moves, tt_move).is_some()
         {
             let singular_beta = hit.score - SE_MARGIN * depth;
             self.stack[ply].excluded = tt_move;
@@ -178,14 +178,14 @@ impl Searcher<'_> {
             }
         }
 
-        // Step 10. Search the moves, best first; later moves with a null window, re-searched
-        // with the full window only when they beat alpha.
         // Late moves are reduced one ply more when the evaluation is not improving, and one
         // more when the table's move is a capture (the quiet moves are likelier worse).
         if LMR_ADJUSTMENTS {
             let tt_move_is_noisy = moves.iter().any(|&m| is_noisy(m) && tt_move.is(m));
             self.stack[ply].extra_reduction = i32::from(!improving) + i32::from(tt_move_is_noisy);
         }
+        // Step 10. Search the moves, best first; later moves with a null window, re-searched
+        // with the full window only when they beat alpha.
         let context = self.quiet_context(pos.turn(), ply);
         let mut picker = MovePicker::new(pos.chess(), &mut moves, tt_move, self.history, &context, ply);
         let mut best_move = None;
@@ -323,10 +323,12 @@ impl Searcher<'_> {
     ) -> i32 {
         let mut child = pos.clone();
         child.make_move(m);
-        let reduction = self.late_move_reduction::<PV>(pos, m, child.is_check(), searched, depth, ply);
+        // Once per move: finding the checkers is not free.
+        let gives_check = child.is_check();
+        let reduction = self.late_move_reduction::<PV>(pos, m, gives_check, searched, depth, ply);
         self.stack[ply].passed = false;
         self.stack[ply].moved = Some(PieceTo::new(pos.turn(), m));
-        let new_depth = depth - 1 + self.extension(&child, extension, ply);
+        let new_depth = depth - 1 + self.extension(gives_check, extension, ply);
         self.push_key(child.key());
         let score = if searched == 0 {
             -self.alphabeta::<PV>(&child, -beta, -alpha, new_depth, ply + 1)
@@ -384,11 +386,11 @@ impl Searcher<'_> {
     /// ply after a check; extensions only while the line is not yet twice the iteration's
     /// depth (so that long checking sequences cannot run away).
     #[inline]
-    fn extension(&self, child: &Position, singular: i32, ply: usize) -> i32 {
+    fn extension(&self, gives_check: bool, singular: i32, ply: usize) -> i32 {
         if (ply as i32) >= 2 * self.root_depth {
             return singular.min(0);
         }
-        let check = i32::from(self.limits.heuristics.check_extension && child.is_check());
+        let check = i32::from(self.limits.heuristics.check_extension && gives_check);
         singular.max(check)
     }
 
