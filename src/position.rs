@@ -116,6 +116,21 @@ impl Position {
         self.key
     }
 
+    /// A Zobrist key of the pawns alone (for the correction history), computed from the
+    /// board: a few table lookups, cheaper than keeping it up to date in make-move.
+    #[inline]
+    pub fn pawn_key(&self) -> u64 {
+        let board = self.chess.board();
+        let mut key = 0;
+        for color in Color::ALL {
+            let piece = Role::Pawn.of(color);
+            for sq in board.pawns() & board.by_color(color) {
+                key ^= piece_key(sq, piece);
+            }
+        }
+        key
+    }
+
     #[inline]
     pub fn turn(&self) -> Color {
         self.chess.turn()

@@ -99,7 +99,10 @@ impl Searcher<'_> {
         // Step 6. Static evaluation (none in check), from the table when it has one. The
         // pruning below uses the table's score instead where its bound says it is nearer
         // the truth; `improving` compares the static evaluations.
-        let static_eval = (!in_check).then(|| tt_hit.and_then(|hit| hit.eval).unwrap_or_else(|| evaluate(pos.chess())));
+        // The table keeps the evaluation uncorrected: the correction changes as the search learns.
+        let raw_eval = (!in_check).then(|| tt_hit.and_then(|hit| hit.eval).unwrap_or_else(|| evaluate(pos.chess())));
+        let pawn_key = if CORRECTION_HISTORY && !in_check { pos.pawn_key() } else { 0 };
+        let static_eval = raw_eval.map(|eval| self.corrected_eval(pos, pawn_key, eval));
         self.stack[ply].eval = static_eval;
         let eval = static_eval.map(|eval| tt_hit.map_or(eval, |hit| refined_eval(eval, &hit)));
 
@@ -245,9 +248,26 @@ impl Searcher<'_> {
         } else {
             Bound::Upper
         };
+        if let (Some(eval), Some(raw_eval)) = (static_eval, raw_eval)
+            && CORRECTION_HISTORY
+            && best_move.is_none_or(|m| !is_noisy(m))
+            && corrects(bound, best_score, eval)
+        {
+            self.history.correction.update(pos.turn(), pawn_key, depth, raw_eval, best_score);
+        }
         let best_code = best_move.map_or(PackedMove::NONE, PackedMove::new);
-        self.tt.store(pos.key(), ply, best_code, best_score, static_eval, depth, bound);
+        self.tt.store(pos.key(), ply, best_code, best_score, raw_eval, depth, bound);
         best_score
+    }
+
+    /// The static evaluation corrected by the correction history (when it is on).
+    #[inline]
+    pub(crate) fn corrected_eval(&self, pos: &Position, pawn_key: u64, eval: i32) -> i32 {
+        if !CORRECTION_HISTORY {
+            return eval;
+        }
+        let corrected = self.history.correction.correct(pos.turn(), pawn_key, eval);
+        corrected.clamp(-TB_WIN_BOUND + 1, TB_WIN_BOUND - 1)
     }
 
     /// Whether the static evaluation at `ply` is better than two plies before (four, when
@@ -451,6 +471,20 @@ pub(crate) fn refined_eval(eval: i32, hit: &TtHit) -> i32 {
         Bound::Upper => hit.score < eval,
     };
     if fits && hit.score.abs() < TB_WIN_BOUND { hit.score } else { eval }
+}
+
+/// Whether a node's result says the static evaluation `eval` was wrong, so the correction
+/// history should learn from it: a score that is not a mate or tablebase result and whose
+/// bound lies on the far side of the evaluation (a fail-high above it, a fail-low below it,
+/// or an exact score).
+#[inline]
+fn corrects(bound: Bound, score: i32, eval: i32) -> bool {
+    score.abs() < TB_WIN_BOUND
+        && match bound {
+            Bound::Exact => true,
+            Bound::Lower => score > eval,
+            Bound::Upper => score < eval,
+        }
 }
 
 /// Whether a score with this bound decides a node with the window (alpha, beta).

@@ -7,6 +7,7 @@
 use shakmaty::{Color, Move, Role};
 
 use super::MAX_PLY;
+use super::correction::CorrectionHistory;
 use crate::packed_move::PackedMove;
 
 /// History scores stay within +-HISTORY_MAX.
@@ -61,6 +62,8 @@ pub struct History {
     /// `continuation[earlier move][this move]`, both as `PieceTo::index`; shared by both
     /// distances back (what follows a move one or two plies later is alike).
     continuation: Vec<[i16; PIECE_SQUARES]>,
+    /// How wrong the static evaluation was, by pawn structure.
+    pub correction: CorrectionHistory,
 }
 
 impl History {
@@ -71,6 +74,7 @@ impl History {
             killers: [[None; 2]; MAX_PLY],
             countermoves: [None; PIECE_SQUARES],
             continuation: vec![[0; PIECE_SQUARES]; PIECE_SQUARES],
+            correction: CorrectionHistory::new(),
         })
     }
 
@@ -78,6 +82,7 @@ impl History {
         self.butterfly = [[[0; 64]; 64]; 2];
         self.countermoves = [None; PIECE_SQUARES];
         self.continuation.iter_mut().for_each(|row| row.fill(0));
+        self.correction.clear();
         self.clear_killers();
     }
 

@@ -5,6 +5,7 @@
 //! runner) decides what to print. Stopping is shared through [`Signals`].
 
 mod alphabeta;
+mod correction;
 mod driver;
 mod history;
 mod ordering;

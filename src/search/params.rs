@@ -36,6 +36,10 @@ pub const LMR_HISTORY_DIVISOR: i32 = 8_192;
 /// depth 7) and the last mate of the mate-in-2 file is found at depth 5 instead of 13.
 pub const LMR_ADJUSTMENTS: bool = false;
 
+/// Correction history: the static evaluation is corrected by the errors searches of the
+/// same pawn structure found (`correction.rs`). Off until its SPRT passes (issue 25, step 7).
+pub const CORRECTION_HISTORY: bool = false;
+
 /// Internal iterative reduction: from this depth on, a node without a table move is
 /// searched one ply shallower.
 pub const IIR_MIN_DEPTH: i32 = 4;

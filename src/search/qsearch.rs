@@ -5,6 +5,7 @@
 
 use super::alphabeta::{cuts_off, refined_eval};
 use super::ordering::MovePicker;
+use super::params::CORRECTION_HISTORY;
 use super::searcher::{Searcher, is_insufficient_material};
 use super::see::see_at_least;
 use super::{DRAW, INFINITY, MATE, MAX_PLY};
@@ -44,8 +45,10 @@ impl Searcher<'_> {
         let mut best_score = -INFINITY;
         let mut static_eval = None;
         if !in_check {
-            let eval = tt_hit.and_then(|hit| hit.eval).unwrap_or_else(|| evaluate(pos.chess()));
-            static_eval = Some(eval);
+            let raw_eval = tt_hit.and_then(|hit| hit.eval).unwrap_or_else(|| evaluate(pos.chess()));
+            static_eval = Some(raw_eval);
+            let pawn_key = if CORRECTION_HISTORY { pos.pawn_key() } else { 0 };
+            let eval = self.corrected_eval(pos, pawn_key, raw_eval);
             let stand_pat = tt_hit.map_or(eval, |hit| refined_eval(eval, &hit));
             if stand_pat >= beta {
                 return stand_pat;
