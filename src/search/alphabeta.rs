@@ -193,6 +193,7 @@ impl Searcher<'_> {
         let mut picker = MovePicker::new(pos.chess(), &mut moves, tt_move, self.history, &context, ply);
         let mut best_move = None;
         let mut quiets_tried = MoveList::new();
+        let mut noisies_tried = MoveList::new();
         let mut searched = 0;
         let mut skip_quiets = false;
         let node = NodeFacts { depth, alpha, eval, improving };
@@ -222,15 +223,15 @@ impl Searcher<'_> {
                         self.pv.update(ply, m);
                     }
                     if score >= beta {
-                        if !is_noisy(m) {
-                            self.history.reward_cutoff(&context, ply, m, &quiets_tried, depth);
-                        }
+                        self.history.reward_cutoff(&context, ply, m, &quiets_tried, &noisies_tried, depth);
                         break;
                     }
                     alpha = score;
                 }
             }
-            if !is_noisy(m) {
+            if is_noisy(m) {
+                noisies_tried.push(m);
+            } else {
                 quiets_tried.push(m);
             }
         }

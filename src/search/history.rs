@@ -8,6 +8,8 @@ use shakmaty::{Color, Move, Role};
 
 use super::MAX_PLY;
 use super::correction::CorrectionHistory;
+use super::params::CAPTURE_HISTORY;
+use crate::movegen::is_noisy;
 use crate::packed_move::PackedMove;
 
 /// History scores stay within +-HISTORY_MAX.
@@ -54,6 +56,8 @@ impl Context {
 
 /// 12 pieces times 64 squares.
 const PIECE_SQUARES: usize = 12 * 64;
+/// Captured roles: pawn to queen, and the king's place for a promotion without capture.
+const ROLES: usize = 6;
 
 pub struct History {
     butterfly: [[[i32; 64]; 64]; 2],
@@ -62,6 +66,8 @@ pub struct History {
     /// `continuation[earlier move][this move]`, both as `PieceTo::index`; shared by both
     /// distances back (what follows a move one or two plies later is alike).
     continuation: Vec<[i16; PIECE_SQUARES]>,
+    /// How well captures and promotions did, by piece, target square and captured role.
+    captures: [[[i16; ROLES]; 64]; 12],
     /// How wrong the static evaluation was, by pawn structure.
     pub correction: CorrectionHistory,
 }
@@ -74,6 +80,7 @@ impl History {
             killers: [[None; 2]; MAX_PLY],
             countermoves: [None; PIECE_SQUARES],
             continuation: vec![[0; PIECE_SQUARES]; PIECE_SQUARES],
+            captures: [[[0; ROLES]; 64]; 12],
             correction: CorrectionHistory::new(),
         })
     }
@@ -82,6 +89,7 @@ impl History {
         self.butterfly = [[[0; 64]; 64]; 2];
         self.countermoves = [None; PIECE_SQUARES];
         self.continuation.iter_mut().for_each(|row| row.fill(0));
+        self.captures = [[[0; ROLES]; 64]; 12];
         self.correction.clear();
         self.clear_killers();
     }
@@ -113,9 +121,39 @@ impl History {
         context.previous[0].and_then(|earlier| self.countermoves[earlier.index()])
     }
 
-    /// A quiet move caused a beta cut-off: it becomes a killer and the countermove and
-    /// gains history; the quiet moves tried before it lose as much.
-    pub fn reward_cutoff(&mut self, context: &Context, ply: usize, best: Move, tried: &[Move], depth: i32) {
+    /// The history of a capture or promotion.
+    #[inline]
+    pub fn capture_score(&self, side: Color, m: Move) -> i32 {
+        let (piece, to, captured) = capture_index(side, m);
+        i32::from(self.captures[piece][to][captured])
+    }
+
+    /// Move `best` caused a beta cut-off after the quiet moves `quiets` and the captures
+    /// and promotions `noisies` had failed: a quiet `best` becomes a killer and the
+    /// countermove and gains quiet history, the quiet moves tried before it lose as much;
+    /// a noisy `best` gains capture history; the noisy moves tried before it lose (with
+    /// `CAPTURE_HISTORY` on).
+    pub fn reward_cutoff(
+        &mut self,
+        context: &Context,
+        ply: usize,
+        best: Move,
+        quiets: &[Move],
+        noisies: &[Move],
+        depth: i32,
+    ) {
+        let bonus = bonus(depth);
+        if CAPTURE_HISTORY {
+            for &m in noisies {
+                self.update_capture(context.side, m, -bonus);
+            }
+        }
+        if is_noisy(best) {
+            if CAPTURE_HISTORY {
+                self.update_capture(context.side, best, bonus);
+            }
+            return;
+        }
         let killers = &mut self.killers[ply];
         if killers[0] != Some(best) {
             killers[1] = killers[0];
@@ -124,11 +162,19 @@ impl History {
         if let Some(earlier) = context.previous[0] {
             self.countermoves[earlier.index()] = Some(best);
         }
-        let bonus = bonus(depth);
         self.update(context, best, bonus);
-        for &m in tried {
+        for &m in quiets {
             self.update(context, m, -bonus);
         }
+    }
+
+    fn update_capture(&mut self, side: Color, m: Move, bonus: i32) {
+        let (piece, to, captured) = capture_index(side, m);
+        let entry = &mut self.captures[piece][to][captured];
+        let mut value = i32::from(*entry);
+        gravity(&mut value, bonus);
+        // Gravity keeps it within +-HISTORY_MAX, which fits an i16.
+        *entry = value as i16;
     }
 
     /// Gravity update of every table that scores `m`: entries near the limit move less,
@@ -145,6 +191,15 @@ impl History {
             *entry = value as i16;
         }
     }
+}
+
+/// Where a capture or promotion lives in the capture history: the moving piece, the
+/// target square and the captured role (a promotion without capture in the king's place).
+#[inline]
+fn capture_index(side: Color, m: Move) -> (usize, usize, usize) {
+    let piece = 6 * side as usize + (m.role() as usize - Role::Pawn as usize);
+    let captured = m.capture().map_or(Role::King, |role| role) as usize - Role::Pawn as usize;
+    (piece, usize::from(m.to()), captured)
 }
 
 /// The history bonus of a cut-off at `depth`.
@@ -172,7 +227,7 @@ mod tests {
         let white = Context::root(Color::White);
         let mut history = History::new();
         for _ in 0..1000 {
-            history.reward_cutoff(&white, 3, good, &[bad], 20);
+            history.reward_cutoff(&white, 3, good, &[bad], &[], 20);
         }
         assert_eq!(history.killers(3), [Some(good), None]);
         let score = history.quiet_score(&white, good);
@@ -199,13 +254,36 @@ mod tests {
         let after_d4 = Context { side: Color::Black, previous: [Some(PieceTo::new(Color::White, d4)), None] };
         let mut history = History::new();
         assert_eq!(history.countermove(&after_e4), None);
-        history.reward_cutoff(&after_e4, 1, reply, &[], 6);
+        history.reward_cutoff(&after_e4, 1, reply, &[], &[], 6);
         assert_eq!(history.countermove(&after_e4), Some(reply));
         assert_eq!(history.countermove(&after_d4), None);
         // The butterfly entry is shared, the continuation entry only after e4.
         let butterfly_only = history.quiet_score(&after_d4, reply);
         assert_eq!(butterfly_only, bonus(6));
         assert_eq!(history.quiet_score(&after_e4, reply), 2 * bonus(6));
+    }
+
+    #[test]
+    fn capture_history_tells_captures_apart_by_piece_square_and_victim() {
+        // The knight and the pawn can both take the queen on d5; the queen can take a7.
+        let pos = Position::from_fen("4k3/p7/8/3q4/4P3/2N5/8/Q3K3 w - - 0 1", shakmaty::CastlingMode::Standard)
+            .expect("valid FEN")
+            .0;
+        let pawn_takes = pos.parse_uci_move("e4d5").expect("legal");
+        let knight_takes = pos.parse_uci_move("c3d5").expect("legal");
+        let queen_takes = pos.parse_uci_move("a1a7").expect("legal");
+        let mut history = History::new();
+        for _ in 0..100 {
+            history.update_capture(Color::White, knight_takes, bonus(8));
+        }
+        history.update_capture(Color::White, queen_takes, -bonus(8));
+        let knight = history.capture_score(Color::White, knight_takes);
+        assert!(knight > HISTORY_MAX / 2 && knight <= HISTORY_MAX, "{knight}");
+        assert_eq!(history.capture_score(Color::White, pawn_takes), 0);
+        assert_eq!(history.capture_score(Color::Black, knight_takes), 0);
+        assert_eq!(history.capture_score(Color::White, queen_takes), -bonus(8));
+        history.clear();
+        assert_eq!(history.capture_score(Color::White, knight_takes), 0);
     }
 
     #[test]

@@ -1,6 +1,6 @@
 //! Move ordering: the table move first, then captures that do not lose material by
 //! static exchange (and promotions) by MVV-LVA (most valuable victim, least valuable
-//! attacker), then the two killers and the countermove, then quiet moves by history
+//! attacker; with `CAPTURE_HISTORY`, by the victim and then the capture history), then the two killers and the countermove, then quiet moves by history
 //! (butterfly and continuation), then losing captures, and under-promotions last. Moves are scored in place and picked best-first
 //! from the caller's list (borrowed, not copied: a move list is 2 KB), so no node
 //! allocates.
@@ -8,6 +8,7 @@
 use shakmaty::{Chess, Move, MoveList, Role};
 
 use super::history::{CONTINUATION_PLIES, Context, HISTORY_MAX, History};
+use super::params::{CAPTURE_HISTORY, CAPTURE_HISTORY_VICTIM};
 use super::see::see_at_least;
 use crate::movegen::is_noisy;
 use crate::packed_move::PackedMove;
@@ -21,6 +22,12 @@ const COUNTERMOVE: i32 = KILLER - 1;
 const LOSING_CAPTURE: i32 = -KILLER;
 const UNDER_PROMOTION: i32 = -(1 << 18);
 const _: () = assert!((1 + CONTINUATION_PLIES as i32) * HISTORY_MAX < COUNTERMOVE);
+// Capture-history scores keep good captures above the killers, and losing ones below every
+// quiet move and above the under-promotions.
+const CAPTURE_SCORE_MAX: i32 = 17 * CAPTURE_HISTORY_VICTIM + HISTORY_MAX;
+const _: () = assert!(GOOD_NOISY - HISTORY_MAX - 6 > KILLER + 1);
+const _: () = assert!(LOSING_CAPTURE + CAPTURE_SCORE_MAX < -(1 + CONTINUATION_PLIES as i32) * HISTORY_MAX);
+const _: () = assert!(LOSING_CAPTURE - HISTORY_MAX - 6 > UNDER_PROMOTION);
 
 /// The most moves a picker orders (no chess position has more than 218).
 const MAX_MOVES: usize = 256;
@@ -59,7 +66,7 @@ impl<'a> MovePicker<'a> {
             if code == tt_move {
                 TT_MOVE
             } else if is_noisy(m) {
-                let score = noisy_score(m);
+                let score = if CAPTURE_HISTORY { capture_score(m, history, context) } else { noisy_score(m) };
                 if score > UNDER_PROMOTION && !see_at_least(pos, m, 0) {
                     score - GOOD_NOISY + LOSING_CAPTURE
                 } else {
@@ -125,6 +132,18 @@ fn noisy_score(m: Move) -> i32 {
             GOOD_NOISY + 16 * (victim + promoted) - m.role() as i32
         }
     }
+}
+
+/// A capture or promotion by the value it wins, then by its capture history, then by the
+/// attacker.
+fn capture_score(m: Move, history: &History, context: &Context) -> i32 {
+    if m.promotion().is_some_and(|role| role != Role::Queen) && !m.is_capture() {
+        return UNDER_PROMOTION;
+    }
+    let victim = m.capture().map_or(0, value);
+    let promoted = m.promotion().map_or(0, |role| value(role) - value(Role::Pawn));
+    // The attacker's role breaks ties: the least valuable first.
+    GOOD_NOISY + CAPTURE_HISTORY_VICTIM * (victim + promoted) + history.capture_score(context.side, m) - m.role() as i32
 }
 
 /// Coarse piece values for ordering only.

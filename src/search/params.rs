@@ -40,6 +40,13 @@ pub const LMR_ADJUSTMENTS: bool = false;
 /// same pawn structure found (`correction.rs`). Off until its SPRT passes (issue 25, step 7).
 pub const CORRECTION_HISTORY: bool = false;
 
+/// Capture history: captures that win or break even are ordered by the victim's value
+/// and then by how well the same capture did before (`history.rs`). Off until its SPRT
+/// passes (issue 25, step 1).
+pub const CAPTURE_HISTORY: bool = false;
+/// Capture history: one victim's worth of ordering is this many history points.
+pub const CAPTURE_HISTORY_VICTIM: i32 = 2_048;
+
 /// Internal iterative reduction: from this depth on, a node without a table move is
 /// searched one ply shallower.
 pub const IIR_MIN_DEPTH: i32 = 4;
