@@ -109,6 +109,18 @@ fn pruning_keeps_short_mates() {
 }
 
 /// Mates the core tests know without ../shared/data.
+/// A search with no limit stops iterating once a mate is settled (its depth past twice the
+/// mate's distance plus 10 plies), instead of repeating it up to the maximum depth.
+#[test]
+fn a_settled_mate_ends_the_search() {
+    for (fen, moves) in [("6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1", 1), ("8/8/8/8/8/k7/8/K5RR w - - 0 1", 3)] {
+        let result = run(&position(fen), &Limits::default());
+        assert_eq!(mate_in_moves(result.score), Some(moves), "{fen}");
+        let plies = 2 * moves - 1;
+        assert!(result.completed_depth <= 2 * plies + 10, "{fen}: depth {}", result.completed_depth);
+    }
+}
+
 #[test]
 fn built_in_mates() {
     for (fen, moves) in [

@@ -23,6 +23,10 @@ use crate::packed_move::{PackedMove, find_move};
 use crate::position::Position;
 use crate::tt::{Bound, TranspositionTable};
 
+/// A mate found is settled once the iteration is this many plies deeper than twice its
+/// distance.
+const MATE_SETTLED_EXTRA_DEPTH: i32 = 10;
+
 /// How often a finished infinite or ponder search looks for `stop` or `ponderhit`.
 const WAIT_INTERVAL: Duration = Duration::from_millis(1);
 
@@ -317,7 +321,25 @@ impl Searcher<'_> {
         // Helpers have no clock (`Limits::time` is `None`): the main thread stops them.
         let timed = self.limits.time.is_some() && !self.is_pondering();
         let soft_nodes_spent = self.limits.soft_nodes.is_some_and(|soft| self.total_nodes() >= soft);
-        mate_found || soft_nodes_spent || self.past_soft_limit(soft_scale) || (timed && root_move_count == 1)
+        mate_found
+            || soft_nodes_spent
+            || self.past_soft_limit(soft_scale)
+            || (timed && root_move_count == 1)
+            || self.mate_settled(best)
+    }
+
+    /// A mate (for either side) that deeper iterations only confirm: the line's depth is
+    /// well beyond twice the mate's distance. Searching on would only repeat it up to the
+    /// maximum depth, so a search that may end by itself ends (not `go infinite`, not
+    /// while pondering, not with several lines to find).
+    fn mate_settled(&self, best: Option<&Line>) -> bool {
+        let Some(line) = best else { return false };
+        let plies = MATE - line.score.abs();
+        line.score.abs() >= MATE_BOUND
+            && line.depth >= 2 * plies + MATE_SETTLED_EXTRA_DEPTH
+            && self.limits.multipv <= 1
+            && !self.limits.infinite
+            && !self.is_pondering()
     }
 
     /// `go infinite` and `go ponder` never end by themselves: once the iterations are
