@@ -88,7 +88,9 @@ fn four_threads_find_a_known_best_move() {
     engine.send("setoption name Threads value 4");
     // WAC 1: Qg6 (a knight on f6, the g-file open) wins.
     engine.send("position fen 2rr3k/pp3pp1/1nnqbN1p/3pN3/2pP4/2P3Q1/PPB4P/R4RK1 w - - 0 1");
-    let (_, best) = engine.go("go movetime 1000", 10 * SECOND);
+    // By depth, not by time: one thread finds it at depth 10 in a few milliseconds, but a
+    // loaded machine may give four threads little of a second.
+    let (_, best) = engine.go("go depth 14", 30 * SECOND);
     assert_eq!(bestmove(&best), "g3g6", "{best}");
     // A back-rank mate in one.
     engine.send("position fen 6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1");
@@ -130,7 +132,7 @@ fn hundreds_of_threads_start_search_and_stop() {
     let best = engine.expect("bestmove", 5 * SECOND);
     // 256 threads on a loaded 2-core machine wait their turn to see the flag (1.0 s was
     // once exceeded in a full test run): the bound is for a hang, not for latency, which
-    // the one-thread tests of protocol.rs hold to 100 ms.
+    // the one-thread tests of protocol.rs hold to 250 ms.
     assert!(best.at - sent < 15 * LATENCY_LIMIT, "stop took {:?} with 256 threads", best.at - sent);
     engine.send("setoption name Threads value 1");
     assert!(engine.sync().is_empty());

@@ -7,6 +7,7 @@ use std::io::{BufRead, BufReader, Write};
 use std::path::PathBuf;
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
+use std::sync::{Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 
 pub const BINARY: &str = env!("CARGO_BIN_EXE_bramble");
@@ -23,6 +24,13 @@ pub fn shared_data(test: &str) -> Option<PathBuf> {
     assert!(!under_ci, "{test}: ../shared/data is missing, and CI must run every data test");
     let _ = writeln!(std::io::stderr(), "{test}: SKIPPED: no ../shared/data (this test checked nothing)");
     None
+}
+
+/// Tests that measure time hold this while they run, so that within one test binary they
+/// run one at a time and never compete with each other for a 2-core machine's cores.
+pub fn timing_lock() -> MutexGuard<'static, ()> {
+    static TIMING: Mutex<()> = Mutex::new(());
+    TIMING.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
 }
 
 /// A line of engine output and when it arrived.
