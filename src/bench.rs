@@ -7,8 +7,7 @@ use std::time::{Duration, Instant};
 use shakmaty::CastlingMode;
 
 use crate::position::Position;
-use crate::search::{self, History, Limits, Signals};
-use crate::tt::TranspositionTable;
+use crate::search::{Limits, SearchSession, Signals};
 
 /// Deep enough that every depth-gated technique of the search (singular extensions from
 /// depth 8) takes part, short enough to run in about a second.
@@ -95,11 +94,10 @@ pub fn run(depth: i32, signals: &Signals, progress: &mut dyn FnMut(usize, &Bench
         let Ok((pos, _)) = Position::from_fen(fen, CastlingMode::Standard) else {
             continue; // cannot happen: a unit test parses every position
         };
-        let tt = TranspositionTable::new(HASH_MB).unwrap_or_else(|_| TranspositionTable::tiny());
-        let mut history = History::new();
+        let mut session = SearchSession::new(HASH_MB);
         let start = Instant::now();
         signals.reset_totals();
-        let result = search::search(&pos, &[], &limits, &tt, signals, &mut history, &mut |_| {});
+        let result = session.search_with(&pos, &[], &limits, signals);
         if signals.stop.load(std::sync::atomic::Ordering::Relaxed) {
             return None;
         }

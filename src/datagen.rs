@@ -43,9 +43,8 @@ use rand::{RngExt, SeedableRng};
 use shakmaty::{Color, Position as _};
 
 use crate::position::Position;
-use crate::search::{self, History, Limits, Signals, TB_WIN_BOUND};
+use crate::search::{Limits, SearchSession, TB_WIN_BOUND};
 use crate::trainingdata;
-use crate::tt::TranspositionTable;
 
 /// Adjudicated as won once one side's score is at least this...
 const WIN_SCORE: i32 = 2_000;
@@ -220,8 +219,7 @@ struct Game {
 struct SelfPlay<'a> {
     options: &'a DatagenOptions,
     rng: StdRng,
-    tt: TranspositionTable,
-    history: Box<History>,
+    session: SearchSession,
     limits: Limits,
 }
 
@@ -231,8 +229,7 @@ impl<'a> SelfPlay<'a> {
         SelfPlay {
             options,
             rng: StdRng::seed_from_u64(options.seed),
-            tt: TranspositionTable::new(HASH_MB).unwrap_or_else(|_| TranspositionTable::tiny()),
-            history: History::new(),
+            session: SearchSession::new(HASH_MB),
             limits: Limits {
                 nodes: Some(nodes.saturating_mul(HARD_NODES_FACTOR)),
                 soft_nodes: Some(nodes),
@@ -264,8 +261,7 @@ impl<'a> SelfPlay<'a> {
         let mut samples: Vec<(Position, i32)> = Vec::new();
         let mut winning_run = (Color::White, 0);
         let mut drawn_run = 0;
-        self.tt.clear();
-        self.history.clear();
+        self.session.clear();
         let outcome = loop {
             if let Some(outcome) = game_over(&pos, &keys) {
                 break outcome;
@@ -273,8 +269,7 @@ impl<'a> SelfPlay<'a> {
             if keys.len() >= MAX_PLIES {
                 break Outcome::Draw;
             }
-            let signals = Signals::default();
-            let result = search::search(&pos, &keys, &self.limits, &self.tt, &signals, &mut self.history, &mut |_| {});
+            let result = self.session.search(&pos, &keys, &self.limits);
             let Some(best) = result.best_move else { break Outcome::Draw };
             if choosy && keys.is_empty() && result.score.abs() > OPENING_MAX_SCORE {
                 return None;

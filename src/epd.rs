@@ -8,9 +8,8 @@ use shakmaty::san::{San, SanPlus};
 use shakmaty::{CastlingMode, Move};
 
 use crate::position::Position;
-use crate::search::{self, History, Limits, Signals, mate_in_moves};
+use crate::search::{Limits, SearchSession, mate_in_moves};
 use crate::time::TimeBudget;
-use crate::tt::TranspositionTable;
 
 /// One test position.
 #[derive(Clone, Debug)]
@@ -126,14 +125,12 @@ pub struct EpdOutcome {
     pub elapsed: Duration,
 }
 
-/// Searches one record with a fresh table and history.
-pub fn solve(record: &EpdRecord, limit: EpdLimit, tt: &TranspositionTable) -> EpdOutcome {
-    tt.clear();
-    let mut history = History::new();
-    let signals = Signals::default();
+/// Searches one record with a fresh table and history (the session is cleared first).
+pub fn solve(record: &EpdRecord, limit: EpdLimit, session: &mut SearchSession) -> EpdOutcome {
+    session.clear();
     let limits = limit.limits();
     let start = Instant::now();
-    let result = search::search(&record.position, &[], &limits, tt, &signals, &mut history, &mut |_| {});
+    let result = session.search(&record.position, &[], &limits);
     let elapsed = start.elapsed();
     let Some(best) = result.best_move else {
         return EpdOutcome { played: "(none)".into(), solved: false, elapsed };
@@ -166,8 +163,7 @@ mod tests {
     #[test]
     fn solves_a_back_rank_mate() {
         let record = parse_record("6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - bm Ra8#; dm 1;", 1).expect("valid record");
-        let tt = TranspositionTable::new(1).expect("1 MB");
-        let outcome = solve(&record, EpdLimit::Depth(3), &tt);
+        let outcome = solve(&record, EpdLimit::Depth(3), &mut SearchSession::new(1));
         assert_eq!(outcome.played, "Ra8#");
         assert!(outcome.solved);
     }

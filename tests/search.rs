@@ -5,8 +5,7 @@ mod common;
 
 use bramble::eval::evaluate;
 use bramble::position::Position;
-use bramble::search::{self, DRAW, Heuristics, History, INFINITY, Limits, MATE, SearchResult, Signals, mate_in_moves};
-use bramble::tt::TranspositionTable;
+use bramble::search::{self, DRAW, Heuristics, INFINITY, Limits, MATE, SearchResult, SearchSession, mate_in_moves};
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
 use shakmaty::{CastlingMode, Chess, Position as _};
@@ -16,9 +15,7 @@ fn position(fen: &str) -> Position {
 }
 
 fn run(pos: &Position, limits: &Limits) -> SearchResult {
-    let tt = TranspositionTable::new(16).expect("16 MB");
-    let mut history = History::new();
-    search::search(pos, &[], limits, &tt, &Signals::default(), &mut history, &mut |_| {})
+    search::search_fresh(pos, limits)
 }
 
 /// Whether the side to move can force mate within `moves` moves (brute force).
@@ -237,11 +234,11 @@ fn draws_are_scored_as_draws() {
     }
     let repeat = pos.parse_uci_move("a2a1").expect("legal");
     let limits = Limits { depth: Some(5), searchmoves: vec![repeat], ..Limits::default() };
-    let tt = TranspositionTable::new(16).expect("16 MB");
-    let result = search::search(&pos, &keys, &limits, &tt, &Signals::default(), &mut History::new(), &mut |_| {});
+    let mut session = SearchSession::new(16);
+    let result = session.search(&pos, &keys, &limits);
     assert_eq!(result.score, 0);
     // Without that history it is no draw.
-    let result = search::search(&pos, &[], &limits, &tt, &Signals::default(), &mut History::new(), &mut |_| {});
+    let result = session.search(&pos, &[], &limits);
     assert!(result.score > 500, "{}", result.score);
 }
 
@@ -257,7 +254,7 @@ fn node_limit_is_exact() {
 #[test]
 fn always_a_legal_move() {
     let mut rng = StdRng::seed_from_u64(2026);
-    let tt = TranspositionTable::new(4).expect("4 MB");
+    let mut session = SearchSession::new(4);
     let mut checked = 0;
     while checked < 300 {
         let mut pos = Position::startpos();
@@ -274,7 +271,7 @@ fn always_a_legal_move() {
         }
         let nodes = [1, 50, 3000][checked % 3];
         let limits = Limits { nodes: Some(nodes), ..Limits::default() };
-        let result = search::search(&pos, &[], &limits, &tt, &Signals::default(), &mut History::new(), &mut |_| {});
+        let result = session.search(&pos, &[], &limits);
         let best = result.best_move.expect("a move");
         assert!(pos.legal_moves().contains(&best), "{}: {best} is illegal", pos.fen());
         let mut line = pos.clone();

@@ -11,9 +11,8 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use bramble::position::Position;
-use bramble::search::{self, History, Limits, Signals, SyzygyProbe};
+use bramble::search::{Limits, SearchSession, SyzygyProbe};
 use bramble::syzygy::Tablebases;
-use bramble::tt::TranspositionTable;
 use shakmaty::{CastlingMode, Color, KnownOutcome, Outcome, Position as _};
 use shakmaty_syzygy::Wdl;
 
@@ -243,13 +242,12 @@ fn field(line: &str, key: &str) -> String {
 /// A player: Bramble at a fixed node count, with or without the tables.
 struct Player {
     tables: Option<Arc<Tablebases>>,
-    tt: TranspositionTable,
-    history: Box<History>,
+    session: SearchSession,
 }
 
 impl Player {
     fn new(tables: Option<Arc<Tablebases>>) -> Player {
-        Player { tables, tt: TranspositionTable::new(16).expect("16 MB"), history: History::new() }
+        Player { tables, session: SearchSession::new(16) }
     }
 
     fn choose(&mut self, pos: &Position, game_keys: &[u64]) -> shakmaty::Move {
@@ -263,9 +261,8 @@ impl Player {
             }),
             ..Limits::default()
         };
-        self.tt.new_search();
-        let result =
-            search::search(pos, game_keys, &limits, &self.tt, &Signals::default(), &mut self.history, &mut |_| {});
+        self.session.new_search();
+        let result = self.session.search(pos, game_keys, &limits);
         result.best_move.expect("a legal move")
     }
 }

@@ -12,8 +12,7 @@ use super::pgn::{Game, GameResult};
 use super::polyglot::{Entry, encode_move};
 use super::polyglot_key;
 use crate::position::Position;
-use crate::search::{self, History, Limits, Signals};
-use crate::tt::TranspositionTable;
+use crate::search::{self, Limits, SearchSession};
 
 /// Entries from games: every move of the first `max_ply` plies earns 2 points for a win
 /// of the side that played it, 1 for a draw, 0 for a loss. Moves played in fewer than
@@ -171,15 +170,11 @@ fn analyse_layer(
     std::thread::scope(|scope| {
         for _ in 0..options.threads.max(1) {
             scope.spawn(|| {
-                let Ok(tt) = TranspositionTable::new(options.hash_mb) else {
-                    progress("cannot allocate the hash table of a thread");
-                    return;
-                };
-                let mut history = History::new();
+                let mut session = SearchSession::new(options.hash_mb);
                 loop {
                     let index = next.fetch_add(1, Ordering::Relaxed);
                     let Some((pos, candidates)) = work.get(index) else { break };
-                    let scored = score_candidates(pos, candidates, options, &tt, &mut history);
+                    let scored = score_candidates(pos, candidates, options, &mut session);
                     if let Ok(mut results) = results.lock() {
                         results[index] = scored;
                     }
@@ -197,15 +192,12 @@ fn score_candidates(
     pos: &Chess,
     candidates: &[Move],
     options: &Analysis,
-    tt: &TranspositionTable,
-    history: &mut History,
+    session: &mut SearchSession,
 ) -> Vec<ScoredMove> {
     let root = Position::from_chess(pos.clone());
     let mut search_at = |position: &Position, depth: i32| {
-        tt.clear();
-        history.clear();
-        let limits = Limits { depth: Some(depth), ..Limits::default() };
-        search::search(position, &[], &limits, tt, &Signals::default(), history, &mut |_| {})
+        session.clear();
+        session.search(position, &[], &Limits { depth: Some(depth), ..Limits::default() })
     };
     let best = search_at(&root, options.depth);
     let fen = root.fen();

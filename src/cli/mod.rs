@@ -17,8 +17,7 @@ use crate::engine::{NAME, per_second};
 use crate::epd::{self, EpdLimit};
 use crate::perft;
 use crate::position::{Position, uci_move};
-use crate::search::Signals;
-use crate::tt::TranspositionTable;
+use crate::search::{SearchSession, Signals};
 
 const USAGE: &str = "\
 usage:
@@ -318,7 +317,7 @@ fn epd_command(args: &[String]) -> CliResult {
         _ => return Err(CliError::Usage("give one of --movetime, --depth, --nodes".into())),
     };
     let text = read_file(path)?;
-    let tt = TranspositionTable::new(16).map_err(|e| CliError::Failed(e.to_string()))?;
+    let mut session = SearchSession::new(16);
     let (mut solved, mut total, mut bad) = (0, 0, 0);
     for (index, line) in text.lines().enumerate() {
         if line.trim().is_empty() || line.trim_start().starts_with('#') {
@@ -332,7 +331,7 @@ fn epd_command(args: &[String]) -> CliResult {
                 continue;
             }
         };
-        let outcome = epd::solve(&record, limit, &tt);
+        let outcome = epd::solve(&record, limit, &mut session);
         total += 1;
         solved += usize::from(outcome.solved);
         println!(

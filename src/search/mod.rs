@@ -13,6 +13,7 @@ mod params;
 mod qsearch;
 mod searcher;
 mod see;
+mod session;
 mod tablebase;
 
 use std::sync::Arc;
@@ -23,6 +24,7 @@ use shakmaty::Move;
 
 pub use driver::{best_thread_result, search, search_helper};
 pub use history::History;
+pub use session::{SearchSession, search_fresh};
 
 use crate::syzygy::Tablebases;
 use crate::time::TimeBudget;
