@@ -16,7 +16,7 @@ use super::see::see_at_least;
 use super::tablebase::tablebase_store_depth;
 use super::{DRAW, INFINITY, MATE, MATE_BOUND, MAX_PLY, TB_WIN_BOUND};
 use crate::eval::evaluate;
-use crate::movegen::is_noisy;
+use crate::movegen::{add_noisy_moves, is_noisy};
 use crate::packed_move::{PackedMove, find_move};
 use crate::position::Position;
 use crate::tt::{Bound, TtHit};
@@ -136,6 +136,25 @@ impl Searcher<'_> {
             && self.may_pass(pos, ply, depth, eval, beta)
         {
             if let Some(score) = self.null_move_search(pos, depth, eval, beta, ply) {
+                return score;
+            }
+            if self.stopped {
+                return 0;
+            }
+        }
+
+        // Step 8b. ProbCut: a good capture that beats beta by a margin in a much shallower
+        // search will beat beta in the full one.
+        if let Some(eval) = eval
+            && PROBCUT
+            && !PV
+            && !excluding
+            && self.pruning
+            && depth >= PROBCUT_MIN_DEPTH
+            && beta.abs() < TB_WIN_BOUND
+            && !tt_hit.is_some_and(|hit| hit.depth > depth - PROBCUT_REDUCTION && hit.score < beta + PROBCUT_MARGIN)
+        {
+            if let Some(score) = self.probcut(pos, depth, beta, eval, raw_eval, ply) {
                 return score;
             }
             if self.stopped {
@@ -269,6 +288,49 @@ impl Searcher<'_> {
         }
         let corrected = self.history.correction.correct(pos.turn(), pawn_key, eval);
         corrected.clamp(-TB_WIN_BOUND + 1, TB_WIN_BOUND - 1)
+    }
+
+    /// ProbCut's searches: each capture that wins enough material by static exchange is
+    /// searched by quiescence and, if that beats `beta + PROBCUT_MARGIN`, by a search
+    /// `PROBCUT_REDUCTION` plies shallower; the first to beat it there proves a cut-off.
+    fn probcut(
+        &mut self,
+        pos: &Position,
+        depth: i32,
+        beta: i32,
+        eval: i32,
+        raw_eval: Option<i32>,
+        ply: usize,
+    ) -> Option<i32> {
+        let probcut_beta = beta + PROBCUT_MARGIN;
+        let mut moves = MoveList::new();
+        add_noisy_moves(pos.chess(), &mut moves);
+        let mut picker = MovePicker::noisy(&mut moves);
+        while let Some(m) = picker.next_move() {
+            if !see_at_least(pos.chess(), m, probcut_beta - eval) {
+                continue;
+            }
+            let mut child = pos.clone();
+            child.make_move(m);
+            self.stack[ply].passed = false;
+            self.stack[ply].moved = Some(PieceTo::new(pos.turn(), m));
+            self.push_key(child.key());
+            let mut score = -self.qsearch(&child, -probcut_beta, -probcut_beta + 1, ply + 1);
+            if score >= probcut_beta {
+                let reduced = depth - PROBCUT_REDUCTION;
+                score = -self.alphabeta::<false>(&child, -probcut_beta, -probcut_beta + 1, reduced, ply + 1);
+            }
+            self.pop_key();
+            if self.stopped {
+                return None;
+            }
+            if score >= probcut_beta {
+                let stored_depth = depth - PROBCUT_REDUCTION + 1;
+                self.tt.store(pos.key(), ply, PackedMove::new(m), score, raw_eval, stored_depth, Bound::Lower);
+                return Some(score);
+            }
+        }
+        None
     }
 
     /// Whether the static evaluation at `ply` is better than two plies before (four, when

@@ -49,6 +49,14 @@ pub const CAPTURE_HISTORY: bool = false;
 /// Capture history: one victim's worth of ordering is this many history points.
 pub const CAPTURE_HISTORY_VICTIM: i32 = 2_048;
 
+/// ProbCut: from this depth on, in null-window nodes, a capture that beats beta plus this
+/// margin in a search this many plies shallower cuts the node off. Off until its SPRT
+/// passes (issue 25).
+pub const PROBCUT: bool = false;
+pub const PROBCUT_MIN_DEPTH: i32 = 5;
+pub const PROBCUT_MARGIN: i32 = 200;
+pub const PROBCUT_REDUCTION: i32 = 4;
+
 /// Internal iterative reduction: from this depth on, a node without a table move is
 /// searched one ply shallower.
 pub const IIR_MIN_DEPTH: i32 = 4;
