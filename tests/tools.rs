@@ -311,3 +311,51 @@ fn bad_arguments_and_files() {
     let (code, out, _) = run_cli(&["--version"]);
     assert_eq!((code, out.trim()), (0, format!("Bramble {}", env!("CARGO_PKG_VERSION")).as_str()));
 }
+
+/// `book build --tree`: the lines' moves are scored by searches; with a wide margin every
+/// candidate is kept (and only the lines' moves), with no margin fewer; the report lists
+/// each candidate; a line that is not chess is one error and a non-zero exit.
+#[test]
+fn book_build_from_an_opening_tree() {
+    let lines = temp_file("tree.txt", "1. e4 e5 2. Nf3 Nc6\n1. e4 c5\n1. d4 d5\n1. a3 e5\n");
+    let book = temp_file("tree.bin", "");
+    let report = temp_file("tree-report.tsv", "");
+    let tree = lines.to_str().expect("a UTF-8 path");
+    let out = book.to_str().expect("a UTF-8 path");
+    let build = |margin: &str, report: Option<&Path>| {
+        let mut args = vec!["book", "build", "--tree", tree, "--depth", "4", "--max-ply", "2", "--margin", margin];
+        args.extend(["--out", out]);
+        if let Some(report) = report {
+            args.extend(["--report", report.to_str().expect("a UTF-8 path")]);
+        }
+        let (code, stdout, stderr) = run_cli(&args);
+        assert_eq!(code, 0, "{stdout}{stderr}");
+    };
+    let probe = |fen: &str| {
+        let (code, stdout, stderr) = run_cli(&["book", "probe", fen, "--file", out]);
+        assert_eq!(code, 0, "{stderr}");
+        let mut moves: Vec<String> =
+            stdout.lines().filter_map(|line| line.split_whitespace().next()).map(str::to_string).collect();
+        moves.sort();
+        moves
+    };
+    const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+    const AFTER_E4: &str = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1";
+
+    build("1000", Some(&report));
+    assert_eq!(probe(START), ["a2a3", "d2d4", "e2e4"]);
+    assert_eq!(probe(AFTER_E4), ["c7c5", "e7e5"]);
+    let table = std::fs::read_to_string(&*report).expect("the report");
+    assert_eq!(table.lines().next(), Some("fen\tmove\tscore\tbest\tloss\tkept"));
+    // Three first moves, then the replies after e4 (2), d4 (1) and a3 (1).
+    assert_eq!(table.lines().skip(1).filter(|line| line.ends_with("\ttrue")).count(), 7, "{table}");
+
+    build("0", None);
+    let kept = probe(START).len() + probe(AFTER_E4).len();
+    assert!(kept < 5, "a margin of 0 kept {kept} of 5 moves");
+
+    let bad = temp_file("tree-bad.txt", "1. e4 e5 2. Ke3 Ke6\n");
+    let (code, _, stderr) = run_cli(&["book", "build", "--tree", bad.to_str().expect("UTF-8"), "--out", out]);
+    assert_ne!(code, 0);
+    assert_eq!(stderr.lines().filter(|line| line.starts_with("bramble:")).count(), 1, "{stderr}");
+}
