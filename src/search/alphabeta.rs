@@ -3,6 +3,12 @@
 //! `PV` nodes have an open window and keep the principal variation; all other nodes are
 //! searched with a null window, only to prove a move is no better than alpha. The const
 //! parameter compiles the function twice, once for each kind.
+//!
+//! Measured at 5+0.05 (SPRT [0, 10]), as batches: steps 3b, 6 (the table's evaluation and
+//! score), 6b and the table in quiescence together +76.2 +/- 28.2 Elo (278 games); step
+//! 9b (singular extensions, multi-cut, negative extension) +29.6 +/- 18.7 (600 games);
+//! countermoves, continuation histories, captures ordered by SEE and the shallow pruning
+//! of `is_pruned` (issue 25, steps 1-3) together +163.0 +/- 38.5 (208 games).
 
 use std::sync::LazyLock;
 
