@@ -27,10 +27,7 @@ use crate::syzygy::Tablebases;
 use crate::time::{Clock, TimeBudget};
 use crate::tt::TranspositionTable;
 use crate::uci::command::{Command, GoParams, StartPosition};
-use crate::uci::options::{
-    DEFAULT_BOOK_DEPTH, DEFAULT_ELO, DEFAULT_HASH_MB, DEFAULT_MOVE_OVERHEAD_MS, DEFAULT_SYZYGY_PROBE_DEPTH,
-    DEFAULT_SYZYGY_PROBE_LIMIT, OPTIONS, OptionId, OptionValue, parse_setoption,
-};
+use crate::uci::options::{OPTIONS, OptionId, OptionValue, parse_setoption};
 use crate::uci::report;
 use search_job::SearchJob;
 
@@ -62,6 +59,29 @@ struct Settings {
     elo: i64,
 }
 
+impl Settings {
+    /// Every setting as its option's default in the option table (written only there).
+    fn from_option_defaults() -> Settings {
+        Settings {
+            hash_mb: OptionId::Hash.default_spin() as usize,
+            move_overhead: Duration::from_millis(OptionId::MoveOverhead.default_spin() as u64),
+            chess960: OptionId::Chess960.default_check(),
+            syzygy_probe_depth: OptionId::SyzygyProbeDepth.default_spin() as i32,
+            syzygy_probe_limit: OptionId::SyzygyProbeLimit.default_spin() as usize,
+            syzygy_rule50: OptionId::Syzygy50MoveRule.default_check(),
+            own_book: OptionId::OwnBook.default_check(),
+            // The string options default to empty.
+            book_file: String::new(),
+            book_depth: OptionId::BookDepth.default_spin() as u32,
+            book_best_move: OptionId::BookBestMove.default_check(),
+            show_wdl: OptionId::ShowWdl.default_check(),
+            multipv: OptionId::MultiPv.default_spin() as usize,
+            limit_strength: OptionId::LimitStrength.default_check(),
+            elo: OptionId::Elo.default_spin(),
+        }
+    }
+}
+
 /// A running search, perft or bench: its signals, and a channel that reports its end.
 struct Job {
     signals: Arc<Signals>,
@@ -87,7 +107,7 @@ pub struct Engine {
 
 impl Engine {
     pub fn new(output: Output) -> Engine {
-        let hash_mb = DEFAULT_HASH_MB as usize;
+        let hash_mb = OptionId::Hash.default_spin() as usize;
         // Should even 16 MB be refused, a tiny table keeps the engine playing.
         let tt = TranspositionTable::new(hash_mb).unwrap_or_else(|_| TranspositionTable::tiny());
         // Without even one worker the engine still answers every `go` with a legal move.
@@ -96,22 +116,7 @@ impl Engine {
         let engine = Engine {
             position: Position::startpos(),
             game_keys: Vec::new(),
-            settings: Settings {
-                hash_mb,
-                move_overhead: Duration::from_millis(DEFAULT_MOVE_OVERHEAD_MS as u64),
-                chess960: false,
-                syzygy_probe_depth: DEFAULT_SYZYGY_PROBE_DEPTH as i32,
-                syzygy_probe_limit: DEFAULT_SYZYGY_PROBE_LIMIT as usize,
-                syzygy_rule50: true,
-                own_book: false,
-                book_file: String::new(),
-                book_depth: DEFAULT_BOOK_DEPTH as u32,
-                book_best_move: false,
-                show_wdl: false,
-                multipv: 1,
-                limit_strength: false,
-                elo: DEFAULT_ELO,
-            },
+            settings: Settings::from_option_defaults(),
             book: None,
             tablebases: None,
             tt: Arc::new(tt),
@@ -206,59 +211,59 @@ impl Engine {
         self.send("uciok");
     }
 
+    /// What each option does when set: one arm an option, no catch-all, so a new option
+    /// cannot be forgotten here.
     fn apply_option(&mut self, id: OptionId, value: OptionValue) {
-        match (id, value) {
-            (OptionId::Hash, OptionValue::Spin(mb)) => {
-                let mb = mb as usize;
-                if mb != self.settings.hash_mb {
-                    // Free the old table first, so that both never need memory at once.
-                    self.tt = Arc::new(TranspositionTable::tiny());
-                    match TranspositionTable::new(mb) {
-                        Ok(tt) => {
-                            self.tt = Arc::new(tt);
-                            self.settings.hash_mb = mb;
-                        }
-                        Err(error) => {
-                            let old = self.settings.hash_mb;
-                            self.tt =
-                                Arc::new(TranspositionTable::new(old).unwrap_or_else(|_| TranspositionTable::tiny()));
-                            self.info_string(&format!("{error}; Hash stays {old} MB"));
-                        }
-                    }
-                }
-            }
-            (OptionId::ClearHash, _) => self.tt.clear(),
-            (OptionId::MoveOverhead, OptionValue::Spin(ms)) => {
-                self.settings.move_overhead = Duration::from_millis(ms as u64);
-            }
-            (OptionId::Chess960, OptionValue::Check(on)) => self.settings.chess960 = on,
-            (OptionId::SyzygyPath, OptionValue::String(path)) => self.load_tablebases(&path),
-            (OptionId::SyzygyProbeDepth, OptionValue::Spin(depth)) => self.settings.syzygy_probe_depth = depth as i32,
-            (OptionId::SyzygyProbeLimit, OptionValue::Spin(pieces)) => {
-                self.settings.syzygy_probe_limit = pieces as usize
-            }
-            (OptionId::Syzygy50MoveRule, OptionValue::Check(on)) => self.settings.syzygy_rule50 = on,
-            (OptionId::OwnBook, OptionValue::Check(on)) => {
-                self.settings.own_book = on;
+        match id {
+            OptionId::Hash => self.resize_table(value.spin() as usize),
+            OptionId::ClearHash => self.tt.clear(),
+            OptionId::MoveOverhead => self.settings.move_overhead = Duration::from_millis(value.spin() as u64),
+            OptionId::Chess960 => self.settings.chess960 = value.check(),
+            OptionId::SyzygyPath => self.load_tablebases(&value.text()),
+            OptionId::SyzygyProbeDepth => self.settings.syzygy_probe_depth = value.spin() as i32,
+            OptionId::SyzygyProbeLimit => self.settings.syzygy_probe_limit = value.spin() as usize,
+            OptionId::Syzygy50MoveRule => self.settings.syzygy_rule50 = value.check(),
+            OptionId::OwnBook => {
+                self.settings.own_book = value.check();
                 self.load_book();
             }
-            (OptionId::BookFile, OptionValue::String(path)) => {
-                self.settings.book_file = path;
+            OptionId::BookFile => {
+                self.settings.book_file = value.text();
                 self.load_book();
             }
-            (OptionId::BookDepth, OptionValue::Spin(plies)) => self.settings.book_depth = plies as u32,
-            (OptionId::BookBestMove, OptionValue::Check(on)) => self.settings.book_best_move = on,
-            (OptionId::ShowWdl, OptionValue::Check(on)) => self.settings.show_wdl = on,
-            (OptionId::Threads, OptionValue::Spin(threads)) => {
-                if let Err(error) = self.pool.resize(threads as usize) {
+            OptionId::BookDepth => self.settings.book_depth = value.spin() as u32,
+            OptionId::BookBestMove => self.settings.book_best_move = value.check(),
+            OptionId::ShowWdl => self.settings.show_wdl = value.check(),
+            OptionId::Threads => {
+                if let Err(error) = self.pool.resize(value.spin() as usize) {
                     self.info_string(&format!("Threads: {error}"));
                 }
             }
-            (OptionId::MultiPv, OptionValue::Spin(lines)) => self.settings.multipv = lines as usize,
-            (OptionId::LimitStrength, OptionValue::Check(on)) => self.settings.limit_strength = on,
-            (OptionId::Elo, OptionValue::Spin(elo)) => self.settings.elo = elo,
+            OptionId::MultiPv => self.settings.multipv = value.spin() as usize,
+            OptionId::LimitStrength => self.settings.limit_strength = value.check(),
+            OptionId::Elo => self.settings.elo = value.spin(),
             // The GUI decides when to ponder.
-            _ => {}
+            OptionId::Ponder => {}
+        }
+    }
+
+    /// A table of `mb` megabytes, or, if that memory is refused, the old size again.
+    fn resize_table(&mut self, mb: usize) {
+        if mb == self.settings.hash_mb {
+            return;
+        }
+        // Free the old table first, so that both never need memory at once.
+        self.tt = Arc::new(TranspositionTable::tiny());
+        match TranspositionTable::new(mb) {
+            Ok(tt) => {
+                self.tt = Arc::new(tt);
+                self.settings.hash_mb = mb;
+            }
+            Err(error) => {
+                let old = self.settings.hash_mb;
+                self.tt = Arc::new(TranspositionTable::new(old).unwrap_or_else(|_| TranspositionTable::tiny()));
+                self.info_string(&format!("{error}; Hash stays {old} MB"));
+            }
         }
     }
 

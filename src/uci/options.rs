@@ -181,6 +181,43 @@ impl OptionSpec {
     }
 }
 
+impl OptionId {
+    fn spec(self) -> Option<&'static OptionSpec> {
+        OPTIONS.iter().find(|spec| spec.id == self)
+    }
+
+    /// The default of a spin option, as the table lists it (0 for another kind; a test
+    /// checks every spin option is found).
+    pub fn default_spin(self) -> i64 {
+        match self.spec().map(|spec| spec.kind) {
+            Some(OptionKind::Spin { default, .. }) => default,
+            _ => 0,
+        }
+    }
+
+    /// The default of a check option, as the table lists it (false for another kind).
+    pub fn default_check(self) -> bool {
+        matches!(self.spec().map(|spec| spec.kind), Some(OptionKind::Check { default: true }))
+    }
+}
+
+impl OptionValue {
+    /// The number of a spin value (`parse_setoption` gives each option its own kind).
+    pub fn spin(&self) -> i64 {
+        if let OptionValue::Spin(value) = self { *value } else { 0 }
+    }
+
+    /// The state of a check value.
+    pub fn check(&self) -> bool {
+        matches!(self, OptionValue::Check(true))
+    }
+
+    /// The text of a string value.
+    pub fn text(self) -> String {
+        if let OptionValue::String(text) = self { text } else { String::new() }
+    }
+}
+
 /// Finds the option (names are case-insensitive) and checks the value against it.
 pub fn parse_setoption(name: &str, value: Option<&str>) -> Result<(OptionId, OptionValue), OptionError> {
     let spec = OPTIONS
@@ -202,6 +239,21 @@ mod tests {
         assert!(lines.contains(&"option name UCI_Chess960 type check default false".to_string()));
         assert!(lines.contains(&"option name SyzygyPath type string default <empty>".to_string()));
         assert!(lines.contains(&"option name SyzygyProbeLimit type spin default 7 min 0 max 7".to_string()));
+    }
+
+    #[test]
+    fn defaults_come_from_the_table() {
+        for spec in OPTIONS {
+            assert_eq!(spec.id.spec().map(|found| found.name), Some(spec.name));
+            match spec.kind {
+                OptionKind::Spin { default, .. } => assert_eq!(spec.id.default_spin(), default),
+                OptionKind::Check { default } => assert_eq!(spec.id.default_check(), default),
+                _ => {}
+            }
+        }
+        assert_eq!(OptionId::Hash.default_spin(), 16);
+        assert!(OptionId::Syzygy50MoveRule.default_check());
+        assert!(!OptionId::OwnBook.default_check());
     }
 
     #[test]
