@@ -208,9 +208,10 @@ impl Searcher<'_> {
 
         // Late moves are reduced one ply more when the evaluation is not improving, and one
         // more when the table's move is a capture (the quiet moves are likelier worse).
-        if LMR_ADJUSTMENTS {
+        if LMR_MORE_NOT_IMPROVING || LMR_MORE_AFTER_TT_CAPTURE {
             let tt_move_is_noisy = moves.iter().any(|&m| is_noisy(m) && tt_move.is(m));
-            self.stack[ply].extra_reduction = i32::from(!improving) + i32::from(tt_move_is_noisy);
+            self.stack[ply].extra_reduction = i32::from(LMR_MORE_NOT_IMPROVING && !improving)
+                + i32::from(LMR_MORE_AFTER_TT_CAPTURE && tt_move_is_noisy);
         }
         // Step 10. Search the moves, best first; later moves with a null window, re-searched
         // with the full window only when they beat alpha.
@@ -439,9 +440,9 @@ impl Searcher<'_> {
 
     /// Late move reductions: quiet moves and losing captures late in the ordering rarely
     /// turn out best, so they are first searched less deep: more the deeper the node and
-    /// the later the move, less in PV nodes and for moves with good history. With
-    /// `LMR_ADJUSTMENTS` (off: not yet measured) also less for checks and more where the
-    /// node said so (`Frame::extra_reduction`).
+    /// the later the move, less in PV nodes and for moves with good history. With the
+    /// `LMR_...` switches (off) also less for checks and more where the node said so
+    /// (`Frame::extra_reduction`, 0 unless a switch sets it).
     #[inline]
     fn late_move_reduction<const PV: bool>(
         &self,
@@ -462,10 +463,8 @@ impl Searcher<'_> {
         }
         let mut reduction = REDUCTIONS[depth.min(63) as usize][searched.min(63)];
         reduction -= i32::from(PV);
-        if LMR_ADJUSTMENTS {
-            reduction -= i32::from(gives_check);
-            reduction += self.stack[ply].extra_reduction;
-        }
+        reduction -= i32::from(LMR_LESS_FOR_CHECKS && gives_check);
+        reduction += self.stack[ply].extra_reduction;
         reduction -= i32::from(self.history.killers(ply).contains(&Some(m)));
         reduction -= self.history.quiet_score(&self.quiet_context(pos.turn(), ply), m) / LMR_HISTORY_DIVISOR;
         reduction.max(0)

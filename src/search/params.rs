@@ -35,8 +35,10 @@ pub const LMR_HISTORY_DIVISOR: i32 = 8_192;
 /// Off: on (bench 1,515,830), SPRT [0, 10] at 5+0.05 against off was stopped at 115
 /// games, W-D-L 23-65-27, -12 Elo [-54, +30], LLR about -0.4: no sign of a gain, so the
 /// three are to be tried one at a time (issue 25, step 5). On, the last mate of the
-/// mate-in-2 file is found at depth 5 instead of 13.
-pub const LMR_ADJUSTMENTS: bool = false;
+/// mate-in-2 file is found at depth 5 instead of 13. Each has its switch, all off.
+pub const LMR_LESS_FOR_CHECKS: bool = false;
+pub const LMR_MORE_NOT_IMPROVING: bool = false;
+pub const LMR_MORE_AFTER_TT_CAPTURE: bool = false;
 
 /// Correction history: the static evaluation is corrected by the errors searches of the
 /// same pawn structure found (`correction.rs`). Off: with `CAPTURE_HISTORY`, SPRT [0, 10]
