@@ -93,3 +93,31 @@ fn bad_input_gets_one_info_string_and_changes_nothing() {
     engine.send("isready");
     assert_eq!(engine.take(), ["readyok"]);
 }
+
+/// Aspiration windows: in WAC 1 the score jumps from about a pawn to a mate between two
+/// iterations, far outside the window around the previous score, so that iteration must
+/// fail high and be searched again with a wider window until it holds the mate exactly.
+#[test]
+fn a_score_jump_is_searched_again_until_it_is_exact() {
+    let mut engine = Harness::new();
+    engine.send("position fen 2rr3k/pp3pp1/1nnqbN1p/3pN3/2pP4/2P3Q1/PPB4P/R4RK1 w - - 0 1");
+    engine.send("go depth 12");
+    let lines = engine.wait_for("bestmove");
+    let scores: Vec<(String, i64)> = lines
+        .iter()
+        .filter(|line| line.starts_with("info depth"))
+        .filter_map(|line| {
+            let words: Vec<&str> = line.split_whitespace().collect();
+            let at = words.iter().position(|&w| w == "score")?;
+            Some((words[at + 1].to_string(), words[at + 2].parse().ok()?))
+        })
+        .collect();
+    let first_mate = scores.iter().position(|(kind, _)| kind == "mate").expect("a mate is found");
+    assert!(first_mate >= 4, "found before the aspiration windows start: {lines:?}");
+    let (kind, before) = &scores[first_mate - 1];
+    assert!(kind == "cp" && before.abs() < 1000, "the iteration before the mate: {kind} {before}");
+    let last = lines.iter().rev().find(|line| line.starts_with("info depth")).expect("info");
+    assert!(!last.contains("bound"), "the last line is a bound: {last}");
+    assert!(last.contains("score mate 2 ") && last.ends_with("pv g3g6 g7f6 g6h7"), "{last}");
+    assert_eq!(lines.last().map(String::as_str), Some("bestmove g3g6 ponder g7f6"));
+}
