@@ -255,10 +255,11 @@ impl Searcher<'_> {
                     alpha = score;
                 }
             }
-            if is_noisy(m) {
-                noisies_tried.push(m);
-            } else {
+            if !is_noisy(m) {
                 quiets_tried.push(m);
+            } else if CAPTURE_HISTORY {
+                // Only the capture history punishes the noisy moves tried before a cut-off.
+                noisies_tried.push(m);
             }
         }
 

@@ -123,27 +123,28 @@ fn place(key: i32) -> usize {
     (PLACE_MASK - (key & PLACE_MASK)) as usize
 }
 
+/// A capture or promotion by MVV-LVA.
 fn noisy_score(m: Move) -> i32 {
-    match m.promotion() {
-        Some(role) if role != Role::Queen && !m.is_capture() => UNDER_PROMOTION,
-        promotion => {
-            let victim = m.capture().map_or(0, value);
-            let promoted = promotion.map_or(0, |role| value(role) - value(Role::Pawn));
-            GOOD_NOISY + 16 * (victim + promoted) - m.role() as i32
-        }
-    }
+    material_gain(m).map_or(UNDER_PROMOTION, |gain| GOOD_NOISY + 16 * gain - m.role() as i32)
 }
 
 /// A capture or promotion by the value it wins, then by its capture history, then by the
-/// attacker.
+/// attacker (the least valuable first).
 fn capture_score(m: Move, history: &History, context: &Context) -> i32 {
+    material_gain(m).map_or(UNDER_PROMOTION, |gain| {
+        GOOD_NOISY + CAPTURE_HISTORY_VICTIM * gain + history.capture_score(context.side, m) - m.role() as i32
+    })
+}
+
+/// What a capture or promotion wins in coarse piece values (the victim, plus the promoted
+/// piece less the pawn); `None` for an under-promotion that captures nothing, ordered last.
+fn material_gain(m: Move) -> Option<i32> {
     if m.promotion().is_some_and(|role| role != Role::Queen) && !m.is_capture() {
-        return UNDER_PROMOTION;
+        return None;
     }
     let victim = m.capture().map_or(0, value);
     let promoted = m.promotion().map_or(0, |role| value(role) - value(Role::Pawn));
-    // The attacker's role breaks ties: the least valuable first.
-    GOOD_NOISY + CAPTURE_HISTORY_VICTIM * (victim + promoted) + history.capture_score(context.side, m) - m.role() as i32
+    Some(victim + promoted)
 }
 
 /// Coarse piece values for ordering only.
