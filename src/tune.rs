@@ -8,9 +8,15 @@
 //! all positions:
 //!
 //! 1. `K` is fitted first, with the weights as they start (a golden-section search).
-//! 2. Then all weights, by full-batch gradient descent with Adam. The gradient is summed
+//! 2. Each position's target is then its result blended with the search's score in the
+//!    data: `w * result + (1 - w) * sigmoid(K * score)`. A game result is one noisy bit
+//!    for a hundred positions; the score is a measurement of each position, so a blend
+//!    lets a few thousand games fit hundreds of weights without fitting their noise.
+//! 3. Then all weights, by full-batch gradient descent with Adam. The gradient is summed
 //!    over a fixed number of chunks in a fixed order, so a run gives the same weights
-//!    whatever the number of threads.
+//!    whatever the number of threads. The last positions of the data (the last games)
+//!    are held out: their loss is reported with each epoch, and the weights of the epoch
+//!    where it was least are the ones kept (more epochs would fit the training games).
 //!
 //! The result is written as Rust source (`src/eval/weights.rs`), which the engine then
 //! compiles in.
@@ -30,7 +36,7 @@ const ADAM_BETA1: f64 = 0.9;
 const ADAM_BETA2: f64 = 0.999;
 const ADAM_EPSILON: f64 = 1e-8;
 
-/// One position: its weights' counts (White's minus Black's), phase and result.
+/// One position: its weights' counts (White's minus Black's), phase, result and score.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Sample {
     counts: Vec<(u16, i16)>,
@@ -38,6 +44,11 @@ pub struct Sample {
     mg_share: f64,
     /// 1 a White win, 0.5 a draw, 0 a Black win.
     result: f64,
+    /// The search's score in the data, centipawns from White's side.
+    score: f64,
+    /// What the tuner fits the prediction to: the result until [`set_targets`] blends in
+    /// the score.
+    target: f64,
 }
 
 /// Records the counts of each weight.
@@ -53,7 +64,7 @@ impl Collector for Trace {
 }
 
 impl Sample {
-    pub fn new(board: &Board, result: f64) -> Sample {
+    pub fn new(board: &Board, score: f64, result: f64) -> Sample {
         let mut trace = Trace(Vec::new());
         collect(board, &mut trace);
         // White's and Black's counts of one weight become one net count.
@@ -67,14 +78,13 @@ impl Sample {
         }
         counts.retain(|&(_, count)| count != 0);
         let mg_share = f64::from(phase(board).min(PHASE_MAX)) / f64::from(PHASE_MAX);
-        Sample { counts, mg_share, result }
+        Sample { counts, mg_share, result, score, target: result }
     }
 
     /// Parses a `FEN | score | result` line of `bramble datagen`.
     pub fn parse(line: &str) -> Result<Sample, String> {
         let mut fields = line.split('|').map(str::trim);
-        let (Some(fen), Some(_score), Some(result), None) =
-            (fields.next(), fields.next(), fields.next(), fields.next())
+        let (Some(fen), Some(score), Some(result), None) = (fields.next(), fields.next(), fields.next(), fields.next())
         else {
             return Err(format!("not 'FEN | score | result': '{line}'"));
         };
@@ -85,11 +95,12 @@ impl Sample {
             "0.0" | "0" => 0.0,
             other => return Err(format!("bad result '{other}' (1.0, 0.5 or 0.0)")),
         };
-        Ok(Sample::new(&fen.into_setup().board, result))
+        let score: i32 = score.parse().map_err(|_| format!("bad score '{score}' (centipawns)"))?;
+        Ok(Sample::new(&fen.into_setup().board, f64::from(score), result))
     }
 
     /// The tapered score from White's side with `weights` (middlegame, endgame pairs).
-    fn score(&self, weights: &[[f64; 2]]) -> f64 {
+    fn evaluate(&self, weights: &[[f64; 2]]) -> f64 {
         let (mut mg, mut eg) = (0.0, 0.0);
         for &(index, count) in &self.counts {
             let [w_mg, w_eg] = weights[usize::from(index)];
@@ -105,14 +116,27 @@ fn predicted(k: f64, score: f64) -> f64 {
     1.0 / (1.0 + 10f64.powf(-k * score / 400.0))
 }
 
-/// The mean squared error of the predictions.
+/// The mean squared error of the predictions against the samples' targets.
 pub fn loss(samples: &[Sample], weights: &[[f64; 2]], k: f64) -> f64 {
-    let total: f64 = samples.iter().map(|s| (s.result - predicted(k, s.score(weights))).powi(2)).sum();
+    mean_squared_error(samples, weights, k, |s| s.target)
+}
+
+fn mean_squared_error(samples: &[Sample], weights: &[[f64; 2]], k: f64, target: fn(&Sample) -> f64) -> f64 {
+    let total: f64 = samples.iter().map(|s| (target(s) - predicted(k, s.evaluate(weights))).powi(2)).sum();
     total / samples.len().max(1) as f64
 }
 
-/// The `K` with the least loss, to 4 decimals, within 0.01..10.
+/// Sets each target to `result_weight * result + (1 - result_weight) * prediction of the
+/// data's score` (`result_weight` 1: the results alone).
+pub fn set_targets(samples: &mut [Sample], k: f64, result_weight: f64) {
+    for sample in samples {
+        sample.target = result_weight * sample.result + (1.0 - result_weight) * predicted(k, sample.score);
+    }
+}
+
+/// The `K` with the least error against the game results, to 4 decimals, within 0.01..10.
 pub fn fit_k(samples: &[Sample], weights: &[[f64; 2]]) -> f64 {
+    let loss = |samples: &[Sample], weights: &[[f64; 2]], k: f64| mean_squared_error(samples, weights, k, |s| s.result);
     let golden = (5f64.sqrt() - 1.0) / 2.0;
     let (mut low, mut high) = (0.01f64, 10.0f64);
     while high - low > 1e-4 {
@@ -160,15 +184,33 @@ pub struct TuneOptions {
     pub kept: usize,
 }
 
-/// Tunes `weights` in place; `report(epoch, loss)` after each epoch (epoch 0: before).
+/// The loss after an epoch, on the training positions and on the held-out ones.
+#[derive(Copy, Clone, Debug, PartialEq)]
+pub struct EpochLoss {
+    pub epoch: usize,
+    pub training: f64,
+    pub validation: f64,
+}
+
+/// Tunes `weights` in place on `samples`, watching the loss on `held_out`; `report` after
+/// each epoch (epoch 0: before). Returns the epoch whose weights are kept: the one with
+/// the least held-out loss (the last epoch if nothing is held out).
 pub fn tune(
     samples: &[Sample],
+    held_out: &[Sample],
     weights: &mut [[f64; 2]],
     k: f64,
     options: &TuneOptions,
-    report: &mut dyn FnMut(usize, f64),
-) {
-    report(0, loss(samples, weights, k));
+    report: &mut dyn FnMut(EpochLoss),
+) -> EpochLoss {
+    let measure = |epoch: usize, weights: &[[f64; 2]]| EpochLoss {
+        epoch,
+        training: loss(samples, weights, k),
+        validation: if held_out.is_empty() { 0.0 } else { loss(held_out, weights, k) },
+    };
+    let mut best = measure(0, weights);
+    let mut best_weights = weights.to_vec();
+    report(best);
     let mut moment = vec![[0.0; 2]; weights.len()];
     let mut velocity = vec![[0.0; 2]; weights.len()];
     for epoch in 1..=options.epochs {
@@ -183,8 +225,15 @@ pub fn tune(
                 weight[phase] -= step * m[phase] / (v[phase].sqrt() + ADAM_EPSILON);
             }
         }
-        report(epoch, loss(samples, weights, k));
+        let now = measure(epoch, weights);
+        report(now);
+        if held_out.is_empty() || now.validation <= best.validation {
+            best = now;
+            best_weights.copy_from_slice(weights);
+        }
     }
+    weights.copy_from_slice(&best_weights);
+    best
 }
 
 /// The gradient of the loss, summed chunk by chunk in a fixed order.
@@ -220,9 +269,9 @@ fn chunk_gradient(samples: &[Sample], weights: &[[f64; 2]], k: f64) -> Vec<[f64;
     let mut gradient = vec![[0.0; 2]; weights.len()];
     let slope = k * std::f64::consts::LN_10 / 400.0;
     for sample in samples {
-        let p = predicted(k, sample.score(weights));
-        // d/dscore of (result - p)^2.
-        let d = 2.0 * (p - sample.result) * p * (1.0 - p) * slope;
+        let p = predicted(k, sample.evaluate(weights));
+        // d/dscore of (target - p)^2.
+        let d = 2.0 * (p - sample.target) * p * (1.0 - p) * slope;
         for &(index, count) in &sample.counts {
             let g = &mut gradient[usize::from(index)];
             g[0] += d * f64::from(count) * sample.mg_share;
@@ -291,9 +340,9 @@ mod tests {
         ] {
             let fen: Fen = fen.parse().expect("FEN");
             let pos: Chess = fen.clone().into_position(CastlingMode::Standard).expect("legal");
-            let sample = Sample::new(pos.board(), 0.5);
+            let sample = Sample::new(pos.board(), 0.0, 0.5);
             // The engine rounds the taper down; the tuner does not.
-            assert!((sample.score(&weights) - f64::from(evaluate(&pos))).abs() < 1.0, "{fen}");
+            assert!((sample.evaluate(&weights) - f64::from(evaluate(&pos))).abs() < 1.0, "{fen}");
         }
     }
 
@@ -301,11 +350,13 @@ mod tests {
     fn lines_parse_and_bad_lines_say_why() {
         let sample = Sample::parse("4k3/8/8/8/8/8/4P3/4K3 w - - 0 1 | 120 | 1.0").expect("a line");
         assert_eq!(sample.result, 1.0);
+        assert_eq!(sample.score, 120.0);
         assert_eq!(sample.mg_share, 0.0);
         assert!(sample.counts.contains(&((MATERIAL) as u16, 1)));
         assert!(Sample::parse("4k3/8/8/8/8/8/4P3/4K3 w - - 0 1 | 120").is_err());
         assert!(Sample::parse("4k3/8/8/8/8/8/4P3/4K3 w - - 0 1 | 120 | 2").is_err());
         assert!(Sample::parse("not a fen | 0 | 0.5").is_err());
+        assert!(Sample::parse("4k3/8/8/8/8/8/4P3/4K3 w - - 0 1 | 1.5x | 1.0").is_err());
     }
 
     /// Positions where an extra pawn wins and an extra knight wins more often.
@@ -332,7 +383,7 @@ mod tests {
             let mut weights = start.clone();
             let mut losses = Vec::new();
             let options = TuneOptions { epochs: 50, learning_rate: 2.0, threads, kept: 0 };
-            tune(&samples, &mut weights, k, &options, &mut |_, loss| losses.push(loss));
+            tune(&samples, &[], &mut weights, k, &options, &mut |loss| losses.push(loss.training));
             (weights, losses)
         };
         let (one, losses) = run(1);
@@ -351,10 +402,40 @@ mod tests {
         let k = fit_k(&samples, &start);
         let mut weights = start.clone();
         let options = TuneOptions { epochs: 20, learning_rate: 2.0, threads: 1, kept: params::MOBILITY };
-        tune(&samples, &mut weights, k, &options, &mut |_, _| {});
+        tune(&samples, &[], &mut weights, k, &options, &mut |_| {});
         assert_eq!(weights[..params::MOBILITY], start[..params::MOBILITY]);
         // The pawns' terms still learn: the doubled pawns on d2 and e2 are not doubled, but
         // guarded and side by side, and they win.
         assert_ne!(weights[params::PHALANX_PAWN], start[params::PHALANX_PAWN]);
+    }
+
+    #[test]
+    fn targets_blend_the_result_with_the_score() {
+        let mut samples = vec![Sample::parse("4k3/8/8/8/8/8/4P3/4K3 w - - 0 1 | 0 | 1.0").expect("a line")];
+        assert_eq!(samples[0].target, 1.0);
+        set_targets(&mut samples, 1.0, 0.25);
+        // A score of 0 predicts 0.5: 0.25 * 1 + 0.75 * 0.5.
+        assert!((samples[0].target - 0.625).abs() < 1e-12, "{}", samples[0].target);
+        set_targets(&mut samples, 1.0, 1.0);
+        assert_eq!(samples[0].target, 1.0);
+    }
+
+    #[test]
+    fn the_kept_weights_are_those_of_the_best_held_out_epoch() {
+        // Training says the extra pawn wins; the held-out games say it draws: the held-out
+        // loss is least before any step, so the starting weights are kept.
+        let line = |fen: &str, result: &str| Sample::parse(&format!("{fen} | 0 | {result}")).expect("a line");
+        let samples: Vec<Sample> = (0..20).map(|_| line("4k3/8/8/8/8/8/3PP3/4K3 w - - 0 1", "1.0")).collect();
+        let held_out = vec![line("4k3/8/8/8/8/8/3PP3/4K3 w - - 0 1", "0.5")];
+        let start = starting_weights(Start::Plain);
+        let mut weights = start.clone();
+        let mut epochs = Vec::new();
+        let options = TuneOptions { epochs: 10, learning_rate: 5.0, threads: 1, kept: 0 };
+        let best = tune(&samples, &held_out, &mut weights, 1.0, &options, &mut |loss| epochs.push(loss));
+        assert_eq!(epochs.len(), 11);
+        assert!(epochs[10].training < epochs[0].training, "{epochs:?}");
+        assert!(epochs[10].validation > epochs[0].validation, "{epochs:?}");
+        assert_eq!(best.epoch, 0);
+        assert_eq!(weights, start);
     }
 }

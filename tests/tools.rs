@@ -209,7 +209,10 @@ fn tune_fits_weights_to_datagen_output_and_writes_the_same_file_twice() {
         let out = temp_file(name, "");
         let out_path = out.to_str().expect("utf-8 path");
         let args =
-            ["tune", "--data", data_path, "--epochs", "5", "--start", "plain", "--threads", threads, "--out", out_path];
+            ["tune", "--data", data_path, "--epochs", "5", "--start", "plain", "--threads", threads, "--out", out_path]
+                .into_iter()
+                .chain(["--result-weight", "0.5"]);
+        let args: Vec<&str> = args.collect();
         let (code, stdout, stderr) = run_cli(&args);
         assert_eq!(code, 0, "{stdout}{stderr}");
         let written = format!("{} weights written to ", bramble::eval::params::COUNT);
@@ -217,6 +220,8 @@ fn tune_fits_weights_to_datagen_output_and_writes_the_same_file_twice() {
         assert!(stderr.contains("K = ") && stderr.contains("epoch 0 loss ") && stderr.contains("epoch 5 loss "));
         let text = std::fs::read_to_string(&*out).expect("the weights file");
         assert!(text.contains("on 400 positions of ") && text.contains("pub const WEIGHTS: [S; COUNT] = ["), "{text}");
+        // 5% of 400 positions held out; the header says which epoch was kept.
+        assert!(text.contains("(20 held out)") && text.contains("--result-weight 0.5"), "{text}");
         files.push(text);
     }
     assert_eq!(files[0], files[1], "the thread count changed the weights");
@@ -224,6 +229,8 @@ fn tune_fits_weights_to_datagen_output_and_writes_the_same_file_twice() {
         (vec!["tune"], 2, "needs --data"),
         (vec!["tune", "--data", data_path, "--start", "pesto"], 2, "--start"),
         (vec!["tune", "--data", data_path, "--lr", "0"], 2, "--lr"),
+        (vec!["tune", "--data", data_path, "--result-weight", "1.5"], 2, "--result-weight"),
+        (vec!["tune", "--data", data_path, "--held-out", "0.7"], 2, "--held-out"),
         (vec!["tune", "--data", "/no/such/file"], 1, "cannot read"),
     ] {
         let (got, out, err) = run_cli(&args);

@@ -36,7 +36,8 @@ usage:
                   self-play positions: FEN | score | result, or 32-byte records
   bramble convert --to binary|text <in> <out>   training data: text <-> 32-byte bulletformat
   bramble tune --data F[,F...] [--start current|plain] [--epochs N] [--lr X] [--threads T]
-               [--keep-tables] [--out F]   fit the evaluation weights; writes src/eval/weights.rs
+               [--keep-tables] [--result-weight W] [--held-out F] [--out F]
+               fit the evaluation weights; writes src/eval/weights.rs
   bramble help | --version";
 
 /// What went wrong, and the exit status it earns.

@@ -11,9 +11,17 @@ use crate::tune::{self, Sample, Start, TuneOptions};
 const DEFAULT_EPOCHS: usize = 300;
 const DEFAULT_LEARNING_RATE: f64 = 1.0;
 const DEFAULT_OUT: &str = "src/eval/weights.rs";
+/// The weight of the game result in each target (the rest: the data's search score).
+const DEFAULT_RESULT_WEIGHT: f64 = 1.0;
+/// The share of the positions, the last in the data, held out to choose the epoch.
+const DEFAULT_HELD_OUT: f64 = 0.05;
 
 pub(super) fn tune_command(args: &[String]) -> CliResult {
-    let args = Args::parse(args, &["--keep-tables"], &["--data", "--epochs", "--lr", "--threads", "--start", "--out"])?;
+    let args = Args::parse(
+        args,
+        &["--keep-tables"],
+        &["--data", "--epochs", "--lr", "--threads", "--start", "--out", "--result-weight", "--held-out"],
+    )?;
     if let Some(extra) = args.positional.first() {
         return Err(CliError::Usage(format!("tune takes no argument '{extra}'")));
     }
@@ -37,6 +45,11 @@ pub(super) fn tune_command(args: &[String]) -> CliResult {
         return Err(CliError::Usage("--lr must be above 0 and --threads at least 1".into()));
     }
     let out = args.text("--out").unwrap_or(DEFAULT_OUT);
+    let result_weight: f64 = args.value("--result-weight")?.unwrap_or(DEFAULT_RESULT_WEIGHT);
+    let held_out_share: f64 = args.value("--held-out")?.unwrap_or(DEFAULT_HELD_OUT);
+    if !(0.0..=1.0).contains(&result_weight) || !(0.0..0.5).contains(&held_out_share) {
+        return Err(CliError::Usage("--result-weight must be within 0..1 and --held-out within 0..0.5".into()));
+    }
 
     let mut samples = Vec::new();
     for path in data.split(',') {
@@ -55,14 +68,16 @@ pub(super) fn tune_command(args: &[String]) -> CliResult {
     let mut weights = tune::starting_weights(start);
     let k = tune::fit_k(&samples, &weights);
     eprintln!("K = {k:.4}");
-    let mut first_and_last = (0.0, 0.0);
-    tune::tune(&samples, &mut weights, k, &options, &mut |epoch, loss| {
-        eprintln!("epoch {epoch} loss {loss:.6}");
-        if epoch == 0 {
-            first_and_last.0 = loss;
-        }
-        first_and_last.1 = loss;
+    tune::set_targets(&mut samples, k, result_weight);
+    // The last positions are the last games: held out whole, but for one game cut in two.
+    let held_out_count = (samples.len() as f64 * held_out_share) as usize;
+    let held_out = samples.split_off(samples.len() - held_out_count);
+    let mut first = None;
+    let best = tune::tune(&samples, &held_out, &mut weights, k, &options, &mut |loss| {
+        eprintln!("epoch {} loss {:.6} held-out {:.6}", loss.epoch, loss.training, loss.validation);
+        first.get_or_insert(loss);
     });
+    let first = first.unwrap_or(best);
 
     let files: Vec<String> = data
         .split(',')
@@ -73,19 +88,36 @@ pub(super) fn tune_command(args: &[String]) -> CliResult {
         "The weights of the evaluation, in the layout of `params.rs`.".to_string(),
         String::new(),
         format!(
-            "Tuned with `bramble tune --start {start_name}{} --epochs {} --lr {}` on {} positions of {}:",
+            "Tuned with `bramble tune --start {start_name}{} --epochs {} --lr {} --result-weight {} --held-out {}`",
             if options.kept > 0 { " --keep-tables" } else { "" },
             options.epochs,
             options.learning_rate,
-            samples.len(),
-            files.join(", ")
+            result_weight,
+            held_out_share,
         ),
-        format!("K = {k:.4}, mean squared error {:.6} before, {:.6} after.", first_and_last.0, first_and_last.1),
+        format!(
+            "on {} positions of {} ({} held out):",
+            samples.len() + held_out.len(),
+            files.join(", "),
+            held_out.len()
+        ),
+        format!(
+            "K = {k:.4}; mean squared error {:.6} before, {:.6} after epoch {} (held out: {:.6}, {:.6}).",
+            first.training, best.training, best.epoch, first.validation, best.validation
+        ),
         String::new(),
         "Written by `bramble tune` (README, *Tuning*): change the weights by tuning, not by hand.".to_string(),
     ];
     let text = tune::render_weights(&tune::rounded(&weights), &header);
     std::fs::write(out, text).map_err(|e| CliError::Failed(format!("cannot write {out}: {e}")))?;
-    println!("{} weights written to {out}; loss {:.6} -> {:.6}", weights.len(), first_and_last.0, first_and_last.1);
+    println!(
+        "{} weights written to {out}; loss {:.6} -> {:.6} (held out {:.6} -> {:.6}, epoch {})",
+        weights.len(),
+        first.training,
+        best.training,
+        first.validation,
+        best.validation,
+        best.epoch
+    );
     Ok(ExitCode::SUCCESS)
 }
