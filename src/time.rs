@@ -64,6 +64,12 @@ impl TimeBudget {
     }
 }
 
+/// `count` a second over `elapsed` (nodes per second), whole.
+pub fn per_second(count: u64, elapsed: Duration) -> u64 {
+    let micros = elapsed.as_micros().max(1);
+    (u128::from(count) * 1_000_000 / micros) as u64
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

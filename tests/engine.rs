@@ -1,16 +1,16 @@
-//! The engine in process, through its output callback: no pipes, no child process, so
+//! The engine in process, through the UCI controller's output callback: no pipes, no child process, so
 //! these tests see exactly the lines the engine writes, in order.
 
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use bramble::engine::Engine;
+use bramble::uci::Controller;
 use bramble::uci::command::Command;
 use shakmaty::uci::UciMove;
 use shakmaty::{Chess, Position as _};
 
 struct Harness {
-    engine: Engine,
+    engine: Controller,
     lines: Arc<Mutex<Vec<String>>>,
 }
 
@@ -18,7 +18,7 @@ impl Harness {
     fn new() -> Harness {
         let lines = Arc::new(Mutex::new(Vec::new()));
         let sink = Arc::clone(&lines);
-        let engine = Engine::new(Arc::new(move |line: &str| {
+        let engine = Controller::new(Arc::new(move |line: &str| {
             sink.lock().unwrap_or_else(|poisoned| poisoned.into_inner()).push(line.to_string());
         }));
         Harness { engine, lines }

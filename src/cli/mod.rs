@@ -13,11 +13,12 @@ use std::process::ExitCode;
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
-use crate::engine::{NAME, per_second};
+use crate::engine::NAME;
 use crate::epd::{self, EpdLimit};
 use crate::perft;
 use crate::position::{Position, uci_move};
 use crate::search::{SearchSession, Signals};
+use crate::time::per_second;
 
 const USAGE: &str = "\
 usage:

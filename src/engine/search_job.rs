@@ -1,35 +1,24 @@
 //! A `go`: the main search thread on worker 0 and, with `Threads` above 1, Lazy SMP
 //! helpers on the other workers. The helpers search the same position with the shared
 //! table; the main thread alone decides when to stop, then stops them, takes the best
-//! thread's result and prints the `bestmove`.
+//! thread's result and sends the best move.
 
 use std::sync::atomic::Ordering;
 use std::sync::{Arc, mpsc};
 use std::time::Instant;
 
-use shakmaty::{CastlingMode, Position as _};
-
-use super::{Engine, Output};
+use super::{Engine, Event, EventSink, SearchRequest};
 use crate::position::Position;
 use crate::search::{self, History, Limits, Report, SearchResult, Signals};
-use crate::strength::StrengthLimit;
 use crate::tt::{Bound, TranspositionTable};
-use crate::uci::report;
-use crate::wdl::wdl;
 
 /// Everything the main search thread needs.
 pub(super) struct SearchJob {
     pub position: Position,
     pub game_keys: Vec<u64>,
-    pub limits: Limits,
+    pub request: SearchRequest,
     pub tt: Arc<TranspositionTable>,
-    pub output: Output,
-    pub mode: CastlingMode,
-    pub show_wdl: bool,
-    /// Lines reported: `MultiPV` (the strength limit may search more).
-    pub shown_lines: usize,
-    /// `UCI_LimitStrength`: the move is drawn from the lines found.
-    pub strength: Option<StrengthLimit>,
+    pub sink: EventSink,
     /// The helpers' results, one per helper; disconnected once all are in.
     pub helper_results: mpsc::Receiver<SearchResult>,
 }
@@ -38,26 +27,14 @@ impl SearchJob {
     /// Runs on worker 0 with its history tables.
     pub fn run(self, signals: &Signals, history: &mut History) {
         let start = Instant::now();
-        let SearchJob {
-            position,
-            game_keys,
-            limits,
-            tt,
-            output,
-            mode,
-            show_wdl,
-            shown_lines,
-            strength,
-            helper_results,
-        } = self;
-        let mut print_info = |r: &Report| {
-            if r.multipv > shown_lines {
-                return;
+        let SearchJob { position, game_keys, request, tt, sink, helper_results } = self;
+        let SearchRequest { limits, shown_lines, strength } = request;
+        let mut report = |r: &Report| {
+            if r.multipv <= shown_lines {
+                sink(Event::Report(r));
             }
-            let chances = show_wdl.then(|| wdl(r.score, position.chess().board()));
-            output(&report::info_line(r, chances, mode));
         };
-        let main = search::search(&position, &game_keys, &limits, &tt, signals, history, &mut print_info);
+        let main = search::search(&position, &game_keys, &limits, &tt, signals, history, &mut report);
 
         signals.stop.store(true, Ordering::Relaxed);
         let helpers: Vec<SearchResult> = helper_results.iter().collect();
@@ -65,8 +42,8 @@ impl SearchJob {
         // With several lines the main thread's are the ones reported; keep its choice.
         let mut result = if limits.multipv > 1 { main } else { search::best_thread_result(main, helpers) };
         if result.best_move != main_move {
-            // A helper's line: show it, so that the last `info` matches the `bestmove`.
-            print_info(&Report {
+            // A helper's line: show it, so that the last report matches the best move.
+            report(&Report {
                 multipv: 1,
                 depth: result.depth,
                 seldepth: result.seldepth,
@@ -88,9 +65,9 @@ impl SearchJob {
             result.ponder_move = None;
         }
         if let Some(failure) = limits.syzygy.as_ref().and_then(|probe| probe.tables.take_failure()) {
-            output(&format!("info string Syzygy: {failure}; searched on without it"));
+            sink(Event::Notice(&format!("Syzygy: {failure}; searched on without it")));
         }
-        output(&report::bestmove_line(result.best_move, result.ponder_move, mode));
+        sink(Event::BestMove { best: result.best_move, ponder: result.ponder_move });
     }
 }
 

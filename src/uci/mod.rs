@@ -1,8 +1,9 @@
 //! The UCI front end: a thread reads stdin line by line, the main thread parses each line
-//! and hands it to the [`Engine`]. Searches run on their own thread, so `isready`, `stop`
+//! and hands it to the [`Controller`]. Searches run on their own thread, so `isready`, `stop`
 //! and `ponderhit` are answered at once.
 
 pub mod command;
+pub mod controller;
 pub mod options;
 pub mod report;
 
@@ -12,7 +13,7 @@ use std::sync::mpsc::{self, Sender};
 
 use command::{Command, ParseError};
 
-use crate::engine::{Engine, Output};
+pub use controller::{Controller, Output};
 
 /// Longer lines are dropped (a `position` with 100 000 moves still fits).
 const MAX_LINE_BYTES: usize = 8 << 20;
@@ -33,7 +34,7 @@ pub fn run() -> io::Result<()> {
     let (sender, receiver) = mpsc::channel();
     std::thread::Builder::new().name("stdin".into()).spawn(move || read_lines(io::stdin().lock(), &sender))?;
 
-    let mut engine = Engine::new(output);
+    let mut engine = Controller::new(output);
     for input in receiver {
         let line = match input {
             Input::Line(line) => line,

@@ -4,12 +4,12 @@
 use std::fmt::Write as _;
 use std::sync::Arc;
 
-use super::Engine;
+use super::Controller;
 use crate::book::{self, Book, BookMove};
 use crate::syzygy::{self, Tablebases};
 use crate::uci::command::GoParams;
 
-impl Engine {
+impl Controller {
     /// Loads the book while `OwnBook` is on (and drops it when off). A book that cannot be
     /// used gets one line, and the engine plays on without one; a user's file that loads
     /// says so.
@@ -45,7 +45,7 @@ impl Engine {
             || params.nodes.is_some()
             || params.mate.is_some()
             || !params.searchmoves.is_empty();
-        let pos = self.position.chess();
+        let pos = self.engine.position().chess();
         if !timed || analysis || book::game_ply(pos) >= self.settings.book_depth {
             return None;
         }
