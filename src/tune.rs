@@ -64,9 +64,9 @@ impl Collector for Trace {
 }
 
 impl Sample {
-    pub fn new(board: &Board, score: f64, result: f64) -> Sample {
+    pub fn new(board: &Board, turn: Color, score: f64, result: f64) -> Sample {
         let mut trace = Trace(Vec::new());
-        collect(board, &mut trace);
+        collect(board, turn, &mut trace);
         // White's and Black's counts of one weight become one net count.
         trace.0.sort_unstable_by_key(|&(index, _)| index);
         let mut counts: Vec<(u16, i16)> = Vec::with_capacity(trace.0.len());
@@ -96,7 +96,8 @@ impl Sample {
             other => return Err(format!("bad result '{other}' (1.0, 0.5 or 0.0)")),
         };
         let score: i32 = score.parse().map_err(|_| format!("bad score '{score}' (centipawns)"))?;
-        Ok(Sample::new(&fen.into_setup().board, f64::from(score), result))
+        let setup = fen.into_setup();
+        Ok(Sample::new(&setup.board, setup.turn, f64::from(score), result))
     }
 
     /// The tapered score from White's side with `weights` (middlegame, endgame pairs).
@@ -340,7 +341,7 @@ mod tests {
         ] {
             let fen: Fen = fen.parse().expect("FEN");
             let pos: Chess = fen.clone().into_position(CastlingMode::Standard).expect("legal");
-            let sample = Sample::new(pos.board(), 0.0, 0.5);
+            let sample = Sample::new(pos.board(), pos.turn(), 0.0, 0.5);
             // The engine rounds the taper down; the tuner does not.
             assert!((sample.evaluate(&weights) - f64::from(evaluate(&pos))).abs() < 1.0, "{fen}");
         }

@@ -12,7 +12,7 @@ mod score;
 pub mod terms;
 mod weights;
 
-use shakmaty::{Board, Chess, Color, Position as _};
+use shakmaty::{Chess, Color, Position as _};
 
 pub use params::Group;
 pub use score::S;
@@ -43,7 +43,7 @@ impl Collector for Scorer {
 pub fn evaluate(pos: &Chess) -> i32 {
     let board = pos.board();
     let mut scorer = Scorer(S(0, 0));
-    collect(board, &mut scorer);
+    collect(board, pos.turn(), &mut scorer);
     let white_view = taper(scorer.0, phase(board)).clamp(-EVAL_LIMIT, EVAL_LIMIT);
     match pos.turn() {
         Color::White => white_view,
@@ -75,9 +75,10 @@ impl Breakdown {
 }
 
 /// The same evaluation, kept in its parts.
-pub fn breakdown(board: &Board) -> Breakdown {
+pub fn breakdown(pos: &Chess) -> Breakdown {
+    let board = pos.board();
     let mut parts = Breakdown { phase: phase(board), ..Breakdown::default() };
-    collect(board, &mut parts);
+    collect(board, pos.turn(), &mut parts);
     parts
 }
 
@@ -123,7 +124,7 @@ mod tests {
     #[test]
     fn breakdown_agrees_with_evaluate() {
         let pos = chess("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R b KQkq - 0 1");
-        let parts = breakdown(pos.board());
+        let parts = breakdown(&pos);
         assert_eq!(parts.phase, 24);
         assert_eq!(-parts.white_score(), evaluate(&pos));
     }

@@ -55,8 +55,11 @@ pub const THREAT_BY_ROOK: usize = THREAT_BY_MINOR + 2;
 /// A piece (not a pawn or king) attacked and not defended.
 pub const HANGING: usize = THREAT_BY_ROOK + 1;
 
+/// The side to move's bonus: it can act first.
+pub const TEMPO: usize = HANGING + 1;
+
 /// The number of weights.
-pub const COUNT: usize = HANGING + 1;
+pub const COUNT: usize = TEMPO + 1;
 
 /// The weight of a piece of `role_index` (pawn = 0) and `color` on `square` (a1 = 0):
 /// White reads its square mirrored (a1 is entry 56, the table's bottom left), Black its
@@ -79,10 +82,11 @@ pub enum Group {
     PassedPawns,
     KingSafety,
     Threats,
+    Tempo,
 }
 
 impl Group {
-    pub const ALL: [Group; 8] = [
+    pub const ALL: [Group; 9] = [
         Group::Material,
         Group::PieceSquare,
         Group::Mobility,
@@ -91,6 +95,7 @@ impl Group {
         Group::PassedPawns,
         Group::KingSafety,
         Group::Threats,
+        Group::Tempo,
     ];
 
     pub fn name(self) -> &'static str {
@@ -103,6 +108,7 @@ impl Group {
             Group::PassedPawns => "Passed pawns",
             Group::KingSafety => "King safety",
             Group::Threats => "Threats",
+            Group::Tempo => "Tempo",
         }
     }
 
@@ -120,7 +126,7 @@ pub struct Section {
 }
 
 /// Every section, in index order; each ends where the next starts (the last at `COUNT`).
-pub const SECTIONS: [Section; 26] = [
+pub const SECTIONS: [Section; 27] = [
     Section { start: MATERIAL, name: "Material: pawn, knight, bishop, rook, queen, king", group: Group::Material },
     Section { start: PIECE_SQUARE, name: "pawn", group: Group::PieceSquare },
     Section { start: PIECE_SQUARE + 64, name: "knight", group: Group::PieceSquare },
@@ -159,6 +165,7 @@ pub const SECTIONS: [Section; 26] = [
     Section { start: THREAT_BY_MINOR, name: "Attacked by a minor piece: rook, queen", group: Group::Threats },
     Section { start: THREAT_BY_ROOK, name: "Queen attacked by a rook", group: Group::Threats },
     Section { start: HANGING, name: "Hanging piece", group: Group::Threats },
+    Section { start: TEMPO, name: "Tempo: the side to move", group: Group::Tempo },
 ];
 
 /// The section that holds weight `index`.
@@ -198,7 +205,8 @@ mod tests {
         assert_eq!(Group::of(MATERIAL + 5), Group::Material);
         assert_eq!(Group::of(PIECE_SQUARE), Group::PieceSquare);
         assert_eq!(Group::of(MOBILITY + 3), Group::Mobility);
-        assert_eq!(Group::of(COUNT - 1), Group::Threats);
+        assert_eq!(Group::of(HANGING), Group::Threats);
+        assert_eq!(Group::of(COUNT - 1), Group::Tempo);
         assert!(Group::ALL.iter().enumerate().all(|(place, &group)| group as usize == place));
         assert!(SECTIONS.windows(2).all(|pair| pair[0].start < pair[1].start));
         assert!(Group::ALL.iter().all(|&group| SECTIONS.iter().any(|section| section.group == group)));

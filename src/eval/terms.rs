@@ -4,7 +4,7 @@
 
 use shakmaty::{Board, Color, Role};
 
-use super::params::{MATERIAL, piece_square};
+use super::params::{MATERIAL, TEMPO, piece_square};
 use super::{pawns, pieces};
 
 /// Receives the evaluation's terms.
@@ -17,9 +17,10 @@ pub trait Collector {
 pub const PHASE_WEIGHT: [i32; 6] = [0, 1, 1, 2, 4, 0];
 pub const PHASE_MAX: i32 = 24;
 
-/// Every term of `board`.
+/// Every term of `board` with `turn` to move.
 #[inline]
-pub fn collect(board: &Board, out: &mut impl Collector) {
+pub fn collect(board: &Board, turn: Color, out: &mut impl Collector) {
+    out.add(turn, TEMPO, 1);
     for (role_index, role) in Role::ALL.into_iter().enumerate() {
         for color in Color::ALL {
             let pieces = board.by_role(role) & board.by_color(color);
@@ -58,7 +59,8 @@ pub mod tests {
         }
         let fen: Fen = fen.parse().expect("valid FEN");
         let mut out = Counts(vec![[0, 0]; COUNT]);
-        collect(&fen.into_setup().board, &mut out);
+        let setup = fen.into_setup();
+        collect(&setup.board, setup.turn, &mut out);
         out.0
     }
 

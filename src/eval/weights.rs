@@ -104,4 +104,6 @@ pub const WEIGHTS: [S; COUNT] = [
     S(-23, -72),
     // Hanging piece
     S(-10, -8),
+    // Tempo: the side to move
+    S(0, 0),
 ];

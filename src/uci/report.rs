@@ -88,7 +88,7 @@ pub fn board_lines(pos: &Position) -> Vec<String> {
 /// The `eval` command: each term for White and Black, middlegame and endgame, then the
 /// tapered total.
 pub fn eval_lines(pos: &Position) -> Vec<String> {
-    let parts = eval::breakdown(pos.chess().board());
+    let parts = eval::breakdown(pos.chess());
     let row = |name: &str, terms: [S; 2]| {
         let diff = terms[0] - terms[1];
         format!(
