@@ -50,7 +50,7 @@ impl Searcher<'_> {
         }
 
         // Step 3. Count the node; unwind at once once the search is stopped.
-        if self.visit_node() {
+        if self.control.visit_node() {
             return 0;
         }
         self.seldepth = self.seldepth.max(ply);
@@ -144,7 +144,7 @@ impl Searcher<'_> {
             if let Some(score) = self.null_move_search(pos, depth, eval, beta, ply) {
                 return score;
             }
-            if self.stopped {
+            if self.control.stopped {
                 return 0;
             }
         }
@@ -163,7 +163,7 @@ impl Searcher<'_> {
             if let Some(score) = self.probcut(pos, depth, beta, eval, raw_eval, ply) {
                 return score;
             }
-            if self.stopped {
+            if self.control.stopped {
                 return 0;
             }
         }
@@ -194,7 +194,7 @@ impl Searcher<'_> {
             self.stack[ply].excluded = tt_move;
             let score = self.alphabeta::<false>(pos, singular_beta - 1, singular_beta, (depth - 1) / 2, ply);
             self.stack[ply].excluded = PackedMove::NONE;
-            if self.stopped {
+            if self.control.stopped {
                 return 0;
             }
             if score < singular_beta {
@@ -236,7 +236,7 @@ impl Searcher<'_> {
             }
             let extension = if code == tt_move { singular_extension } else { 0 };
             let score = self.search_move::<PV>(pos, m, searched, alpha, beta, depth, extension, ply);
-            if self.stopped {
+            if self.control.stopped {
                 return 0;
             }
             searched += 1;
@@ -322,14 +322,14 @@ impl Searcher<'_> {
             child.make_move(m);
             self.stack[ply].passed = false;
             self.stack[ply].moved = Some(PieceTo::new(pos.turn(), m));
-            self.push_key(child.key());
+            self.line_keys.push(child.key());
             let mut score = -self.qsearch(&child, -probcut_beta, -probcut_beta + 1, ply + 1);
             if score >= probcut_beta {
                 let reduced = depth - PROBCUT_REDUCTION;
                 score = -self.alphabeta::<false>(&child, -probcut_beta, -probcut_beta + 1, reduced, ply + 1);
             }
-            self.pop_key();
-            if self.stopped {
+            self.line_keys.pop();
+            if self.control.stopped {
                 return None;
             }
             if score >= probcut_beta {
@@ -420,7 +420,7 @@ impl Searcher<'_> {
         self.stack[ply].passed = false;
         self.stack[ply].moved = Some(PieceTo::new(pos.turn(), m));
         let new_depth = depth - 1 + self.extension(gives_check, extension, ply);
-        self.push_key(child.key());
+        self.line_keys.push(child.key());
         let score = if searched == 0 {
             -self.alphabeta::<PV>(&child, -beta, -alpha, new_depth, ply + 1)
         } else {
@@ -435,7 +435,7 @@ impl Searcher<'_> {
             }
             score
         };
-        self.pop_key();
+        self.line_keys.pop();
         score
     }
 
@@ -510,10 +510,10 @@ impl Searcher<'_> {
         let reduced = (depth - reduction).max(0);
         self.stack[ply].passed = true;
         self.stack[ply].moved = None;
-        self.push_key(child.key());
+        self.line_keys.push(child.key());
         let score = -self.alphabeta::<false>(&child, -beta, -beta + 1, reduced, ply + 1);
-        self.pop_key();
-        if self.stopped || score < beta {
+        self.line_keys.pop();
+        if self.control.stopped || score < beta {
             return None;
         }
         // A mate (or tablebase win) found after passing is not one we can claim.
@@ -525,7 +525,7 @@ impl Searcher<'_> {
         self.nmp_side = pos.turn();
         let verified = self.alphabeta::<false>(pos, beta - 1, beta, reduced, ply);
         self.nmp_min_ply = 0;
-        (!self.stopped && verified >= beta).then_some(score)
+        (!self.control.stopped && verified >= beta).then_some(score)
     }
 }
 

@@ -117,7 +117,7 @@ fn iterative_deepening(mut searcher: Searcher, root: &Position, report: &mut dyn
             depth: 0,
             completed_depth: 0,
             seldepth: 0,
-            nodes: searcher.total_nodes(),
+            nodes: searcher.control.total_nodes(),
             pv: Vec::new(),
             lines: Vec::new(),
         };
@@ -146,7 +146,7 @@ fn iterative_deepening(mut searcher: Searcher, root: &Position, report: &mut dyn
         }
     }
     searcher.wait_for_stop_or_ponderhit();
-    searcher.add_to_totals();
+    searcher.control.add_to_totals();
 
     // Stopped before any root move was searched: the first move in order, with its eval.
     let first = &mut root_moves[0];
@@ -168,7 +168,7 @@ fn iterative_deepening(mut searcher: Searcher, root: &Position, report: &mut dyn
         depth: line.depth,
         completed_depth,
         seldepth: line.seldepth,
-        nodes: searcher.total_nodes(),
+        nodes: searcher.control.total_nodes(),
         pv: line.moves,
         lines,
     }
@@ -275,12 +275,12 @@ impl Searcher<'_> {
         beta: i32,
     ) -> Option<i32> {
         self.pv.clear(0);
-        self.visit_node();
+        self.control.visit_node();
         let mut best_score = -INFINITY;
         for index in 0..root_moves.len() {
             let m = root_moves[index].m;
             let score = self.search_move::<true>(root, m, index, alpha, beta, depth, 0, 0);
-            if self.stopped {
+            if self.control.stopped {
                 return None;
             }
             best_score = best_score.max(score);
@@ -310,8 +310,8 @@ impl Searcher<'_> {
     /// Whether to stop after a completed iteration, with the soft time limit scaled by
     /// `soft_scale`.
     fn iteration_is_enough(&mut self, best: Option<&Line>, root_move_count: usize, soft_scale: f64) -> bool {
-        self.poll();
-        if self.stopped {
+        self.control.poll();
+        if self.control.stopped {
             return true;
         }
         let mate_found = match (self.limits.mate, best.and_then(|line| mate_in_moves(line.score))) {
@@ -319,11 +319,11 @@ impl Searcher<'_> {
             _ => false,
         };
         // Helpers have no clock (`Limits::time` is `None`): the main thread stops them.
-        let timed = self.limits.time.is_some() && !self.is_pondering();
-        let soft_nodes_spent = self.limits.soft_nodes.is_some_and(|soft| self.total_nodes() >= soft);
+        let timed = self.limits.time.is_some() && !self.control.is_pondering();
+        let soft_nodes_spent = self.limits.soft_nodes.is_some_and(|soft| self.control.total_nodes() >= soft);
         mate_found
             || soft_nodes_spent
-            || self.past_soft_limit(soft_scale)
+            || self.control.past_soft_limit(soft_scale)
             || (timed && root_move_count == 1)
             || self.mate_settled(best)
     }
@@ -339,18 +339,18 @@ impl Searcher<'_> {
             && line.depth >= 2 * plies + MATE_SETTLED_EXTRA_DEPTH
             && self.limits.multipv <= 1
             && !self.limits.infinite
-            && !self.is_pondering()
+            && !self.control.is_pondering()
     }
 
     /// `go infinite` and `go ponder` never end by themselves: once the iterations are
     /// done, wait for `stop` (or for `ponderhit`, which makes the search an ordinary one).
     fn wait_for_stop_or_ponderhit(&mut self) {
-        while !self.signals.stop.load(Ordering::Relaxed)
-            && (self.limits.infinite || self.signals.pondering.load(Ordering::Relaxed))
+        while !self.control.signals.stop.load(Ordering::Relaxed)
+            && (self.limits.infinite || self.control.signals.pondering.load(Ordering::Relaxed))
         {
             std::thread::sleep(WAIT_INTERVAL);
         }
-        self.notice_ponderhit();
+        self.control.notice_ponderhit();
     }
 
     /// The reply the table expects after our best move, if it is legal there.
@@ -375,10 +375,10 @@ impl Searcher<'_> {
             seldepth: line.seldepth,
             score: self.shown_score(line),
             bound: Bound::Exact,
-            nodes: self.total_nodes(),
-            elapsed: self.elapsed(),
+            nodes: self.control.total_nodes(),
+            elapsed: self.control.elapsed(),
             hashfull: self.tt.hashfull(),
-            tbhits: self.total_tbhits(),
+            tbhits: self.control.total_tbhits(),
             pv: &line.moves,
         }
     }

@@ -5,12 +5,14 @@
 //! runner) decides what to print. Stopping is shared through [`Signals`].
 
 mod alphabeta;
+mod control;
 mod correction;
 mod driver;
 mod history;
 mod ordering;
 mod params;
 mod qsearch;
+mod repetition;
 mod searcher;
 mod see;
 mod session;

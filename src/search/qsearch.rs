@@ -18,7 +18,7 @@ use shakmaty::MoveList;
 
 impl Searcher<'_> {
     pub(crate) fn qsearch(&mut self, pos: &Position, mut alpha: i32, beta: i32, ply: usize) -> i32 {
-        if self.visit_node() {
+        if self.control.visit_node() {
             return 0;
         }
         self.seldepth = self.seldepth.max(ply);
@@ -78,7 +78,7 @@ impl Searcher<'_> {
             let mut child = pos.clone();
             child.make_move(m);
             let score = -self.qsearch(&child, -beta, -alpha, ply + 1);
-            if self.stopped {
+            if self.control.stopped {
                 return 0;
             }
             if score > best_score {

@@ -36,7 +36,7 @@ impl Searcher<'_> {
             return None;
         }
         let wdl = probe.tables.probe_wdl(pos.chess())?;
-        self.tbhits += 1;
+        self.control.tbhits += 1;
         let win = TB_WIN - ply as i32;
         Some(match (wdl, probe.rule50) {
             (Wdl::Win, _) | (Wdl::CursedWin, false) => (win, Bound::Lower),
@@ -54,9 +54,9 @@ impl Searcher<'_> {
         if root.chess().board().occupied().count() > probe.cardinality() {
             return None;
         }
-        let repeated = self.repeated_since_zeroing(root.halfmoves());
+        let repeated = self.line_keys.repeated_since_zeroing(root.halfmoves());
         let ranking = probe.tables.rank_root_moves(root.chess(), moves, probe.rule50, repeated)?;
-        self.tbhits += moves.len() as u64;
+        self.control.tbhits += moves.len() as u64;
         Some(ranking)
     }
 }
