@@ -2,48 +2,35 @@
 //! limit says stop. Each iteration starts with the previous best move, and the table
 //! carries what the previous iterations learned.
 
-use std::sync::atomic::Ordering;
-use std::time::Duration;
-
 use shakmaty::Move;
 
 use super::history::{Context, History};
 use super::ordering::MovePicker;
-use super::params::{
-    ASPIRATION_DELTA, ASPIRATION_MIN_DEPTH, SMP_SKIP_PHASE, SMP_SKIP_SIZE, TIME_SCORE_DROP_FACTOR, TIME_SCORE_DROP_MAX,
-    TIME_STABILITY_FACTOR,
-};
+use super::params::{ASPIRATION_DELTA, ASPIRATION_MIN_DEPTH};
 use super::searcher::Searcher;
+use super::smp::skips_depth;
+use super::stopping::TimeScale;
 use super::tablebase::root_tablebase_score;
-use super::{
-    DRAW, INFINITY, Limits, MATE, MATE_BOUND, MAX_DEPTH, Report, SearchResult, Signals, TB_WIN_BOUND, mate_in_moves,
-};
+use super::{DRAW, INFINITY, Limits, MATE, MATE_BOUND, MAX_DEPTH, Report, SearchResult, Signals, TB_WIN_BOUND};
 use crate::eval::evaluate;
 use crate::packed_move::{PackedMove, find_move};
 use crate::position::Position;
 use crate::tt::{Bound, TranspositionTable};
 
-/// A mate found is settled once the iteration is this many plies deeper than twice its
-/// distance.
-const MATE_SETTLED_EXTRA_DEPTH: i32 = 10;
-
-/// How often a finished infinite or ponder search looks for `stop` or `ponderhit`.
-const WAIT_INTERVAL: Duration = Duration::from_millis(1);
-
 /// A line of play from the root, as an iteration found it.
 #[derive(Clone)]
-struct Line {
-    depth: i32,
-    seldepth: usize,
-    score: i32,
-    moves: Vec<Move>,
+pub(super) struct Line {
+    pub(super) depth: i32,
+    pub(super) seldepth: usize,
+    pub(super) score: i32,
+    pub(super) moves: Vec<Move>,
 }
 
 /// A root move, and its line from the last time it was found best among the moves it was
 /// searched with (`None` until then).
-struct RootMove {
-    m: Move,
-    line: Option<Line>,
+pub(super) struct RootMove {
+    pub(super) m: Move,
+    pub(super) line: Option<Line>,
 }
 
 /// Searches `root` (reached through positions with `game_keys`, oldest first) within
@@ -62,38 +49,11 @@ pub fn search(
     iterative_deepening(searcher, root, report)
 }
 
-/// A helper thread of a Lazy SMP search (`thread` from 1): the same search, sharing the
-/// table, skipping some depths (each helper its own pattern, so that the threads spread
-/// over depths) and reporting nothing. It stops when `signals.stop` is set.
-pub fn search_helper(
+pub(super) fn iterative_deepening(
+    mut searcher: Searcher,
     root: &Position,
-    game_keys: &[u64],
-    limits: &Limits,
-    tt: &TranspositionTable,
-    signals: &Signals,
-    history: &mut History,
-    thread: usize,
+    report: &mut dyn FnMut(&Report),
 ) -> SearchResult {
-    let mut searcher = Searcher::new(root, game_keys, limits, tt, signals, history);
-    searcher.thread = thread;
-    iterative_deepening(searcher, root, &mut |_| {})
-}
-
-/// The result to play, the main thread's or a helper's: the deepest completed iteration,
-/// at equal depth the higher score; a proven win is kept unless another thread proves a
-/// faster one. Ties go to the main thread.
-pub fn best_thread_result(main: SearchResult, helpers: Vec<SearchResult>) -> SearchResult {
-    let key = |result: &SearchResult| {
-        let proven_win = result.score >= TB_WIN_BOUND;
-        (proven_win, if proven_win { 0 } else { result.completed_depth }, result.score)
-    };
-    helpers
-        .into_iter()
-        .filter(|helper| helper.best_move.is_some())
-        .fold(main, |best, helper| if key(&helper) > key(&best) { helper } else { best })
-}
-
-fn iterative_deepening(mut searcher: Searcher, root: &Position, report: &mut dyn FnMut(&Report)) -> SearchResult {
     let limits = searcher.limits;
     searcher.history.clear_killers();
     let mut moves = searcher.root_moves(root);
@@ -129,7 +89,7 @@ fn iterative_deepening(mut searcher: Searcher, root: &Position, report: &mut dyn
     let mut completed_depth = 0;
     let mut time_scale = TimeScale::default();
     for depth in 1..=max_depth {
-        if searcher.skips_depth(depth) {
+        if skips_depth(searcher.thread, depth) {
             continue;
         }
         searcher.root_depth = depth;
@@ -171,34 +131,6 @@ fn iterative_deepening(mut searcher: Searcher, root: &Position, report: &mut dyn
         nodes: searcher.control.total_nodes(),
         pv: line.moves,
         lines,
-    }
-}
-
-/// Time use (+25.4 Elo [+9.6, +41.2] at 8+0.08, 800 games, SPRT [0, 10] accepted): how
-/// much of the soft time limit the position deserves. A best move that has stood for
-/// several iterations is unlikely to change with one more, so the search stops sooner; a
-/// new best move or a falling score asks for more time.
-#[derive(Default)]
-struct TimeScale {
-    best_move: Option<Move>,
-    /// Completed iterations in a row that kept the best move, the last one not counted.
-    stable: usize,
-    score: Option<i32>,
-}
-
-impl TimeScale {
-    /// The factor for the soft limit after an iteration that found `best` best.
-    fn after_iteration(&mut self, best: &RootMove) -> f64 {
-        let score = best.line.as_ref().map(|line| line.score);
-        self.stable = if self.best_move == Some(best.m) { self.stable + 1 } else { 0 };
-        self.best_move = Some(best.m);
-        let drop = match (self.score, score) {
-            (Some(before), Some(now)) => (before - now).clamp(0, TIME_SCORE_DROP_MAX),
-            _ => 0,
-        };
-        self.score = score;
-        let stability = TIME_STABILITY_FACTOR[self.stable.min(TIME_STABILITY_FACTOR.len() - 1)];
-        stability * (1.0 + f64::from(drop) * TIME_SCORE_DROP_FACTOR)
     }
 }
 
@@ -298,61 +230,6 @@ impl Searcher<'_> {
         Some(best_score)
     }
 
-    /// Lazy SMP: whether this (helper) thread leaves out the iteration of `depth`.
-    fn skips_depth(&self, depth: i32) -> bool {
-        if self.thread == 0 {
-            return false;
-        }
-        let pattern = (self.thread - 1) % SMP_SKIP_SIZE.len();
-        (depth + SMP_SKIP_PHASE[pattern]) / SMP_SKIP_SIZE[pattern] % 2 == 1
-    }
-
-    /// Whether to stop after a completed iteration, with the soft time limit scaled by
-    /// `soft_scale`.
-    fn iteration_is_enough(&mut self, best: Option<&Line>, root_move_count: usize, soft_scale: f64) -> bool {
-        self.control.poll();
-        if self.control.stopped {
-            return true;
-        }
-        let mate_found = match (self.limits.mate, best.and_then(|line| mate_in_moves(line.score))) {
-            (Some(limit), Some(moves)) => moves > 0 && i64::from(moves) <= i64::from(limit),
-            _ => false,
-        };
-        // Helpers have no clock (`Limits::time` is `None`): the main thread stops them.
-        let timed = self.limits.time.is_some() && !self.control.is_pondering();
-        let soft_nodes_spent = self.limits.soft_nodes.is_some_and(|soft| self.control.total_nodes() >= soft);
-        mate_found
-            || soft_nodes_spent
-            || self.control.past_soft_limit(soft_scale)
-            || (timed && root_move_count == 1)
-            || self.mate_settled(best)
-    }
-
-    /// A mate (for either side) that deeper iterations only confirm: the line's depth is
-    /// well beyond twice the mate's distance. Searching on would only repeat it up to the
-    /// maximum depth, so a search that may end by itself ends (not `go infinite`, not
-    /// while pondering, not with several lines to find).
-    fn mate_settled(&self, best: Option<&Line>) -> bool {
-        let Some(line) = best else { return false };
-        let plies = MATE - line.score.abs();
-        line.score.abs() >= MATE_BOUND
-            && line.depth >= 2 * plies + MATE_SETTLED_EXTRA_DEPTH
-            && self.limits.multipv <= 1
-            && !self.limits.infinite
-            && !self.control.is_pondering()
-    }
-
-    /// `go infinite` and `go ponder` never end by themselves: once the iterations are
-    /// done, wait for `stop` (or for `ponderhit`, which makes the search an ordinary one).
-    fn wait_for_stop_or_ponderhit(&mut self) {
-        while !self.control.signals.stop.load(Ordering::Relaxed)
-            && (self.limits.infinite || self.control.signals.pondering.load(Ordering::Relaxed))
-        {
-            std::thread::sleep(WAIT_INTERVAL);
-        }
-        self.control.notice_ponderhit();
-    }
-
     /// The reply the table expects after our best move, if it is legal there.
     fn ponder_from_table(&self, root: &Position, best_move: Move) -> Option<Move> {
         let child = root.play(best_move);
@@ -391,79 +268,5 @@ impl Searcher<'_> {
             Some(ranked) if line.score.abs() < TB_WIN_BOUND => root_tablebase_score(ranked.outcome, ranked.dtz),
             _ => line.score,
         }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn result(m: &str, completed_depth: i32, score: i32) -> SearchResult {
-        let pos = Position::startpos();
-        let best = pos.parse_uci_move(m).ok();
-        SearchResult {
-            best_move: best,
-            ponder_move: None,
-            score,
-            depth: completed_depth + 1,
-            completed_depth,
-            seldepth: 0,
-            nodes: 0,
-            pv: best.into_iter().collect(),
-            lines: Vec::new(),
-        }
-    }
-
-    fn chosen(main: SearchResult, helpers: Vec<SearchResult>) -> String {
-        let best = best_thread_result(main, helpers).best_move.expect("a move");
-        best.to_uci(shakmaty::CastlingMode::Standard).to_string()
-    }
-
-    #[test]
-    fn the_deepest_thread_wins_then_the_best_score_then_the_main_thread() {
-        let main = || result("e2e4", 10, 30);
-        assert_eq!(chosen(main(), vec![]), "e2e4");
-        assert_eq!(chosen(main(), vec![result("d2d4", 11, -20), result("c2c4", 10, 90)]), "d2d4");
-        assert_eq!(chosen(main(), vec![result("d2d4", 10, 31), result("c2c4", 9, 90)]), "d2d4");
-        assert_eq!(chosen(main(), vec![result("d2d4", 10, 30), result("c2c4", 10, 30)]), "e2e4");
-        // A helper stopped before it had any move does not count.
-        let mut empty = result("d2d4", 12, 500);
-        empty.best_move = None;
-        assert_eq!(chosen(main(), vec![empty]), "e2e4");
-    }
-
-    #[test]
-    fn a_proven_win_stays_unless_a_faster_one_is_found() {
-        let mate_in_3 = || result("e2e4", 8, MATE - 5);
-        assert_eq!(chosen(mate_in_3(), vec![result("d2d4", 20, 900)]), "e2e4");
-        assert_eq!(chosen(mate_in_3(), vec![result("d2d4", 6, MATE - 3)]), "d2d4");
-        assert_eq!(chosen(result("e2e4", 8, 200), vec![result("d2d4", 7, MATE - 9)]), "d2d4");
-    }
-
-    #[test]
-    fn a_stable_best_move_takes_less_time_and_a_falling_score_more() {
-        let pos = Position::startpos();
-        let root_move = |uci: &str, score: i32| RootMove {
-            m: pos.parse_uci_move(uci).expect("legal"),
-            line: Some(Line { depth: 1, seldepth: 1, score, moves: Vec::new() }),
-        };
-        let mut scale = TimeScale::default();
-        let first = scale.after_iteration(&root_move("e2e4", 20));
-        assert_eq!(first, TIME_STABILITY_FACTOR[0]);
-        let mut previous = first;
-        for _ in 0..TIME_STABILITY_FACTOR.len() + 2 {
-            let next = scale.after_iteration(&root_move("e2e4", 20));
-            assert!(next <= previous, "{next} after {previous}");
-            previous = next;
-        }
-        assert_eq!(previous, TIME_STABILITY_FACTOR[TIME_STABILITY_FACTOR.len() - 1]);
-        assert!(previous < 1.0);
-        // The same move, its score fallen by 30 cp, then by more than the most counted.
-        let fallen = scale.after_iteration(&root_move("e2e4", -10));
-        assert_eq!(fallen, previous * (1.0 + 30.0 * TIME_SCORE_DROP_FACTOR));
-        let collapsed = scale.after_iteration(&root_move("e2e4", -500));
-        assert_eq!(collapsed, previous * (1.0 + f64::from(TIME_SCORE_DROP_MAX) * TIME_SCORE_DROP_FACTOR));
-        // A new best move starts over.
-        assert_eq!(scale.after_iteration(&root_move("d2d4", -500)), TIME_STABILITY_FACTOR[0]);
     }
 }

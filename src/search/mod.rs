@@ -16,6 +16,8 @@ mod repetition;
 mod searcher;
 mod see;
 mod session;
+mod smp;
+mod stopping;
 mod tablebase;
 
 use std::sync::Arc;
@@ -24,9 +26,10 @@ use std::time::Duration;
 
 use shakmaty::Move;
 
-pub use driver::{best_thread_result, search, search_helper};
+pub use driver::search;
 pub use history::History;
 pub use session::{SearchSession, search_fresh};
+pub use smp::{best_thread_result, search_helper};
 
 use crate::syzygy::Tablebases;
 use crate::time::TimeBudget;

@@ -106,9 +106,3 @@ pub const ASPIRATION_DELTA: i32 = 25;
 pub const TIME_STABILITY_FACTOR: [f64; 5] = [1.8, 1.4, 1.1, 0.9, 0.75];
 pub const TIME_SCORE_DROP_FACTOR: f64 = 0.01;
 pub const TIME_SCORE_DROP_MAX: i32 = 50;
-
-/// Lazy SMP: helper thread `i` (from 1) uses pattern `(i - 1) % 20` and leaves out the
-/// iteration of depth `d` when `(d + SMP_SKIP_PHASE[p]) / SMP_SKIP_SIZE[p]` is odd, so the
-/// helpers run ahead of the main thread by different amounts (Stockfish 8's scheme).
-pub const SMP_SKIP_SIZE: [i32; 20] = [1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3, 4, 4, 4, 4, 4, 4, 4, 4];
-pub const SMP_SKIP_PHASE: [i32; 20] = [0, 1, 0, 1, 2, 3, 0, 1, 2, 3, 4, 5, 0, 1, 2, 3, 4, 5, 6, 7];
