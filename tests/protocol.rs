@@ -558,7 +558,10 @@ fn d_and_eval_and_perft_commands() {
     assert!(lines.contains(&"Key: 463B96181691FC9C".to_string()));
     engine.send("eval");
     let lines = engine.sync();
-    assert!(lines.last().is_some_and(|l| l.starts_with("Evaluation: 0 cp")), "{lines:?}");
+    // Level but for the side to move's tempo.
+    let tempo = bramble::eval::WEIGHTS[bramble::eval::params::TEMPO].mg();
+    let expected = format!("Evaluation: {tempo} cp from White's side, {tempo} cp for the side to move");
+    assert!(lines.last().is_some_and(|l| *l == expected), "{lines:?}");
     engine.send("go perft 3");
     let lines: Vec<String> = engine.read_until("8902 nodes", 10 * SECOND).into_iter().map(|l| l.text).collect();
     assert!(lines.contains(&"e2e4: 600".to_string()), "{lines:?}");

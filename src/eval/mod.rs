@@ -100,8 +100,9 @@ mod tests {
     }
 
     #[test]
-    fn start_position_is_level() {
-        assert_eq!(evaluate(&Chess::default()), 0);
+    fn start_position_is_level_but_for_the_tempo() {
+        // Full phase: the middlegame half of the side to move's bonus, nothing else.
+        assert_eq!(evaluate(&Chess::default()), WEIGHTS[params::TEMPO].mg());
     }
 
     #[test]

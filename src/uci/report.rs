@@ -162,6 +162,10 @@ mod tests {
         assert_eq!(lines[15], " | R | N | B | Q | K | B | N | R | 1");
         assert!(lines.contains(&"Key: 463B96181691FC9C".to_string()));
         let eval = eval_lines(&Position::startpos());
-        assert!(eval.last().is_some_and(|l| l.starts_with("Evaluation: 0 cp")), "{eval:?}");
+        // Level but for the tempo, which the side to move (White) has.
+        let tempo = crate::eval::WEIGHTS[crate::eval::params::TEMPO].mg();
+        let expected = format!("Evaluation: {tempo} cp from White's side, {tempo} cp for the side to move");
+        assert!(eval.last().is_some_and(|l| *l == expected), "{eval:?}");
+        assert!(eval.iter().any(|l| l.starts_with("Tempo ")), "{eval:?}");
     }
 }
