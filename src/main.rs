@@ -2,9 +2,11 @@
 
 use std::process::ExitCode;
 
+use clap::Parser as _;
+
 fn main() -> ExitCode {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    if args.is_empty() {
+    // A bad command line ends here: clap's message on stderr, exit status 2.
+    let Some(tool) = bramble::cli::Cli::parse().command else {
         return match bramble::uci::run() {
             Ok(()) => ExitCode::SUCCESS,
             Err(error) => {
@@ -12,6 +14,6 @@ fn main() -> ExitCode {
                 ExitCode::FAILURE
             }
         };
-    }
-    bramble::cli::run(&args)
+    };
+    bramble::cli::run(tool)
 }

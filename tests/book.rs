@@ -77,10 +77,18 @@ fn probe_and_build_refuse_bad_input() {
     let (code, _, err) = run_cli(&["book", "probe", "--file", &empty.path()]);
     assert_eq!(code, 1);
     assert!(err.contains("the book is empty"), "{err}");
-    let (code, _, _) = run_cli(&["book", "build", "--out", "/tmp/x.bin"]);
+    let (code, _, err) = run_cli(&["book", "build", "--out", "/tmp/x.bin"]);
     assert_eq!(code, 2);
-    let (code, _, _) = run_cli(&["book"]);
+    assert!(err.contains("required arguments were not provided:\n  <--pgn <F>|--tree <F[,F...]>>"), "{err}");
+    let (code, _, err) = run_cli(&["book", "build", "--pgn", "a.pgn", "--tree", "b.txt", "--out", "/tmp/x.bin"]);
     assert_eq!(code, 2);
+    assert!(err.contains("'--pgn <F>' cannot be used with '--tree"), "{err}");
+    let (code, _, err) = run_cli(&["book"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("Usage: bramble book <COMMAND>"), "{err}");
+    let (code, _, err) = run_cli(&["book", "probe", "--fast"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("unexpected argument '--fast'"), "{err}");
 }
 
 /// A book with one move for the start position (weight 9) and a lighter one (weight 1).

@@ -388,6 +388,10 @@ fn the_tb_tool_prints_wdl_dtz_and_the_best_move() {
     assert!(err.contains("cannot read directory '/no/such/dir'") && err.contains("no Syzygy tables found"), "{err}");
     let (code, _, err) = common::run_cli(&["tb", "8/8/8/8/8/2k5/8/KQ6", "w", "-", "-"]);
     assert_eq!(code, 2, "{err}");
+    assert!(err.contains("required arguments were not provided:\n  --path <DIRS>"), "{err}");
+    let (code, _, err) = common::run_cli(&["tb", "--path", &path]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("required arguments were not provided:\n  <FEN>..."), "{err}");
     let (code, _, err) = tb("not a fen");
     assert_eq!(code, 1);
     assert!(err.contains("invalid FEN"), "{err}");

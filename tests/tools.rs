@@ -226,9 +226,9 @@ fn tune_fits_weights_to_datagen_output_and_writes_the_same_file_twice() {
     }
     assert_eq!(files[0], files[1], "the thread count changed the weights");
     for (args, code, needle) in [
-        (vec!["tune"], 2, "needs --data"),
-        (vec!["tune", "--data", data_path, "--start", "pesto"], 2, "--start"),
-        (vec!["tune", "--data", data_path, "--lr", "0"], 2, "--lr"),
+        (vec!["tune"], 2, "required arguments were not provided:\n  --data <F"),
+        (vec!["tune", "--data", data_path, "--start", "pesto"], 2, "invalid value 'pesto' for '--start"),
+        (vec!["tune", "--data", data_path, "--lr", "0"], 2, "--lr must be above 0"),
         (vec!["tune", "--data", data_path, "--result-weight", "1.5"], 2, "--result-weight"),
         (vec!["tune", "--data", data_path, "--held-out", "0.7"], 2, "--held-out"),
         (vec!["tune", "--data", "/no/such/file"], 1, "cannot read"),
@@ -265,19 +265,30 @@ fn datagen_writes_binary_records_and_appends() {
 
 #[test]
 fn every_subcommand_answers_help() {
-    for tool in ["bench", "perft", "perft-suite", "epd", "tb", "book", "datagen", "convert", "tune"] {
+    let tools = ["bench", "perft", "perft-suite", "epd", "tb", "book", "datagen", "convert", "tune"];
+    for tool in tools.iter().copied().chain(["book probe", "book build"]) {
         for flag in ["--help", "-h"] {
-            let (code, out, err) = run_cli(&[tool, flag]);
+            let args: Vec<&str> = tool.split(' ').chain([flag]).collect();
+            let (code, out, err) = run_cli(&args);
             assert_eq!(code, 0, "{tool} {flag}: {err}");
-            assert!(out.starts_with("usage:\n"), "{tool} {flag}: {out}");
-            let commands: Vec<&str> = out.lines().filter(|l| l.trim_start().starts_with("bramble ")).collect();
-            assert!(!commands.is_empty(), "{tool}: {out}");
-            assert!(commands.iter().all(|l| l.trim_start().starts_with(&format!("bramble {tool}"))), "{tool}: {out}");
+            // A line about the tool, then its usage.
+            let mut lines = out.lines();
+            assert!(lines.next().is_some_and(|about| about.len() > 10), "{tool} {flag}: {out}");
+            assert_eq!(lines.next(), Some(""), "{tool} {flag}: {out}");
+            assert!(lines.next().is_some_and(|usage| usage.starts_with(&format!("Usage: bramble {tool}"))), "{out}");
         }
     }
-    // Continuation lines come with their command.
+    // Every option is described, and the whole list is in `bramble --help` and `bramble help`.
     let (_, out, _) = run_cli(&["datagen", "--help"]);
-    assert!(out.contains("--openings F"), "{out}");
+    assert!(out.contains("--openings <F>\n          EPD or FEN file of start positions"), "{out}");
+    for args in [&["--help"][..], &["help"]] {
+        let (code, out, _) = run_cli(args);
+        assert!(code == 0 && out.starts_with("Bramble, a UCI chess engine"), "{out}");
+        assert!(out.contains("speaks UCI on stdin/stdout"), "{out}");
+        for tool in tools {
+            assert!(out.contains(&format!("\n  {tool} ")), "{tool}: {out}");
+        }
+    }
 }
 
 #[test]
@@ -285,35 +296,44 @@ fn bad_arguments_and_files() {
     let missing = std::env::temp_dir().join("bramble-test-no-such-file.epd");
     let missing = missing.to_str().expect("utf-8 path");
     for (args, code, needle) in [
-        (vec!["frobnicate"], 2, "unknown command"),
-        (vec!["perft"], 2, "needs a depth"),
-        (vec!["perft", "x"], 2, "not a valid number"),
-        (vec!["perft", "3", "--fast"], 2, "unknown option"),
+        (vec!["frobnicate"], 2, "unrecognized subcommand 'frobnicate'"),
+        (vec!["perft"], 2, "required arguments were not provided:\n  <DEPTH>"),
+        (vec!["perft", "x"], 2, "invalid value 'x' for '<DEPTH>'"),
+        (vec!["perft", "65"], 2, "65 is not in 0..=64"),
+        (vec!["perft", "3", "--fast"], 2, "unexpected argument '--fast'"),
         (vec!["perft", "3", "not a fen"], 1, "invalid FEN"),
         (vec!["perft", "3", "8/8/8/8/8/8/8/8 w - - 0 1"], 1, "illegal position"),
-        (vec!["perft-suite"], 2, "exactly one file"),
+        (vec!["perft-suite"], 2, "required arguments were not provided:\n  <FILE>"),
         (vec!["perft-suite", missing], 1, "cannot read"),
-        (vec!["perft-suite", "a.epd", "--max-depth"], 2, "needs a value"),
+        (vec!["perft-suite", "a.epd", "--max-depth"], 2, "a value is required for '--max-depth"),
+        (vec!["perft-suite", "a.epd", "b.epd"], 2, "unexpected argument 'b.epd'"),
         (vec!["epd", missing], 1, "cannot read"),
-        (vec!["epd", "a.epd", "--depth", "x"], 2, "not a valid number"),
-        (vec!["epd", "a.epd", "--depth", "3", "--nodes", "5"], 2, "one of"),
-        (vec!["bench", "0"], 2, "depth"),
-        (vec!["bench", "3", "4"], 2, "at most one"),
-        (vec!["datagen"], 2, "needs --out"),
-        (vec!["datagen", "--out", "x", "--threads", "0"], 2, "--threads"),
-        (vec!["datagen", "--out", "x", "--nodes", "many"], 2, "not a valid number"),
+        (vec!["epd", "a.epd", "--depth", "x"], 2, "invalid value 'x' for '--depth"),
+        (vec!["epd", "a.epd", "--depth", "3", "--nodes", "5"], 2, "'--depth <D>' cannot be used with '--nodes <N>'"),
+        (vec!["tb", "8/8/8/8/8/2k5/8/KQ6", "w", "-", "-"], 2, "not provided:\n  --path <DIRS>"),
+        (vec!["tb", "--path", "x"], 2, "not provided:\n  <FEN>..."),
+        (vec!["bench", "0"], 2, "0 is not in 1..=100"),
+        (vec!["bench", "3", "4"], 2, "unexpected argument '4'"),
+        (vec!["datagen"], 2, "required arguments were not provided:\n  --out <F>"),
+        (vec!["datagen", "--out", "x", "--threads", "0"], 2, "invalid value '0' for '--threads"),
+        (vec!["datagen", "--out", "x", "--nodes", "many"], 2, "invalid value 'many' for '--nodes"),
         (vec!["datagen", "--out", "x", "--openings", missing], 1, "cannot read"),
         (vec!["datagen", "--out", "/no/such/dir/x"], 1, "cannot create"),
-        (vec!["datagen", "--out", "x", "--format", "csv"], 2, "text or binary"),
-        (vec!["convert", "a.txt", "b.bin"], 2, "needs --to"),
-        (vec!["convert", "--to", "json", "a.txt", "b.bin"], 2, "binary or text"),
-        (vec!["convert", "--to", "binary", "a.txt"], 2, "an input and an output"),
+        (vec!["datagen", "--out", "x", "--format", "csv"], 2, "[possible values: text, binary]"),
+        (vec!["convert", "a.txt", "b.bin"], 2, "required arguments were not provided:\n  --to <TO>"),
+        (vec!["convert", "--to", "json", "a.txt", "b.bin"], 2, "[possible values: binary, text]"),
+        (vec!["convert", "--to", "binary", "a.txt"], 2, "required arguments were not provided:\n  <OUTPUT>"),
+        (vec!["convert", "--to", "binary", "a.txt", "a.txt"], 2, "cannot write over its input"),
         (vec!["convert", "--to", "binary", missing, "b.bin"], 1, "cannot read"),
     ] {
         let (got, out, err) = run_cli(&args);
         assert_eq!(got, code, "{args:?}: {out}{err}");
         assert!(err.contains(needle), "{args:?}: {err}");
-        assert_eq!(err.lines().filter(|l| l.starts_with("bramble: ")).count(), 1, "{args:?}: {err}");
+        // One error line: clap's for a bad command line, `bramble: ` for a failure.
+        let prefix = if code == 2 { "error: " } else { "bramble: " };
+        assert!(err.starts_with(prefix), "{args:?}: {err}");
+        assert_eq!(err.lines().filter(|l| l.starts_with("error: ") || l.starts_with("bramble: ")).count(), 1, "{err}");
+        assert!(out.is_empty(), "{args:?}: {out}");
     }
     let (code, out, _) = run_cli(&["--version"]);
     assert_eq!((code, out.trim()), (0, format!("Bramble {}", env!("CARGO_PKG_VERSION")).as_str()));

@@ -6,30 +6,97 @@ use std::process::ExitCode;
 use shakmaty::san::San;
 use shakmaty::{CastlingMode, Chess, Move};
 
-use super::{Args, CliError, CliResult, read_file};
+use clap::{ArgGroup, Args, Subcommand};
+
+use super::{CliError, CliResult, read_file};
 use crate::book::build::{self, Analysis};
 use crate::book::{Book, pgn, polyglot};
 use crate::position::{Position, uci_move};
 
-pub(super) fn book_command(args: &[String]) -> CliResult {
-    match args.split_first() {
-        Some((sub, rest)) if sub == "probe" => probe(rest),
-        Some((sub, rest)) if sub == "build" => build_command(rest),
-        _ => Err(CliError::Usage("book needs 'probe' or 'build'".into())),
+#[derive(Args)]
+pub struct BookArgs {
+    #[command(subcommand)]
+    command: BookCommand,
+}
+
+#[derive(Subcommand)]
+enum BookCommand {
+    /// The book moves of a position, with weight and share
+    Probe(ProbeArgs),
+    /// Write a polyglot book from PGN games (--pgn) or from searched opening lines (--tree)
+    Build(BuildArgs),
+}
+
+#[derive(Args)]
+struct ProbeArgs {
+    /// The position: a FEN as one quoted argument or as several, or `startpos` [default: the start position]
+    fen: Vec<String>,
+    /// The book to read [default: the book built into Bramble]
+    #[arg(long, value_name = "F")]
+    file: Option<String>,
+}
+
+/// `--pgn` takes the moves that were played; `--tree` searches each position of the lines
+/// and keeps the moves within `--margin` of the best.
+#[derive(Args)]
+#[command(group(ArgGroup::new("source").required(true).args(["pgn", "tree"])))]
+struct BuildArgs {
+    /// PGN games to take the moves from
+    #[arg(long, value_name = "F")]
+    pgn: Option<String>,
+    /// Opening lines to search, one a line (movetext, or the pgn column of a lichess .tsv)
+    #[arg(long, value_name = "F[,F...]", value_delimiter = ',')]
+    tree: Vec<String>,
+    /// The book file to write
+    #[arg(long, value_name = "F")]
+    out: String,
+    /// Positions of the first N plies get book moves [default: 16 with --pgn, 8 with --tree]
+    #[arg(long, value_name = "N")]
+    max_ply: Option<usize>,
+    /// --pgn: keep only moves played in at least this many games
+    #[arg(long, value_name = "N", default_value_t = 1)]
+    min_games: u32,
+    /// --tree: the only first moves to analyse [default: the tree's]
+    #[arg(long, value_name = "SAN,...", value_delimiter = ',')]
+    first: Vec<String>,
+    /// --tree: search depth for each position
+    #[arg(long, value_name = "D", default_value_t = 12)]
+    depth: i32,
+    /// --tree: keep moves that lose at most this much against the best, in centipawns
+    #[arg(long, value_name = "CP", default_value_t = 40)]
+    margin: i32,
+    /// --tree: candidates per position, the moves the most lines play there; one number per ply
+    /// (the last for the plies beyond)
+    #[arg(long, value_name = "N[,N...]", value_delimiter = ',', default_value = "3")]
+    max_moves: Vec<usize>,
+    /// --tree: search threads
+    #[arg(long, value_name = "N", default_value_t = 1)]
+    threads: usize,
+    /// --tree: hash table size in MB
+    #[arg(long, value_name = "MB", default_value_t = 64)]
+    hash: usize,
+    /// --tree: write every scored candidate (FEN, move, score, best, loss, kept) to this file
+    #[arg(long, value_name = "F")]
+    report: Option<String>,
+}
+
+pub(super) fn book_command(args: BookArgs) -> CliResult {
+    match args.command {
+        BookCommand::Probe(args) => probe(args),
+        BookCommand::Build(args) => build_command(args),
     }
 }
 
 /// `book probe [fen] [--file F]`: the book moves of a position (the start position when
 /// no FEN is given) from the shipped book or `F`, with weight and share.
-fn probe(args: &[String]) -> CliResult {
-    let args = Args::parse(args, &[], &["--file"])?;
-    let fen = args.positional.join(" ");
+fn probe(args: ProbeArgs) -> CliResult {
+    let fen = args.fen.join(" ");
     let pos = if fen.is_empty() || fen == "startpos" {
         Position::startpos()
     } else {
         Position::from_fen(&fen, CastlingMode::Standard).map_err(|e| CliError::Failed(e.to_string()))?.0
     };
-    let book = match args.text("--file") {
+    let book = match &args.file {
         Some(path) => Book::from_file(path),
         None => Book::shipped(),
     }
@@ -52,30 +119,11 @@ fn probe(args: &[String]) -> CliResult {
     Ok(ExitCode::SUCCESS)
 }
 
-fn build_command(args: &[String]) -> CliResult {
-    let valued = [
-        "--pgn",
-        "--tree",
-        "--out",
-        "--max-ply",
-        "--min-games",
-        "--first",
-        "--depth",
-        "--margin",
-        "--max-moves",
-        "--threads",
-        "--hash",
-        "--report",
-    ];
-    let args = Args::parse(args, &[], &valued)?;
-    if !args.positional.is_empty() {
-        return Err(CliError::Usage(format!("book build: unexpected '{}'", args.positional[0])));
-    }
-    let out = args.text("--out").ok_or_else(|| CliError::Usage("book build needs --out F".into()))?;
-    let entries = match (args.text("--pgn"), args.text("--tree")) {
-        (Some(path), None) => build_from_pgn(&args, path)?,
-        (None, Some(paths)) => build_from_tree(&args, paths)?,
-        _ => return Err(CliError::Usage("book build needs one of --pgn F or --tree F".into())),
+fn build_command(args: BuildArgs) -> CliResult {
+    let out = args.out.as_str();
+    let entries = match &args.pgn {
+        Some(path) => build_from_pgn(&args, path)?,
+        None => build_from_tree(&args)?,
     };
     if entries.is_empty() {
         return Err(CliError::Failed("no book moves: nothing written".into()));
@@ -87,31 +135,27 @@ fn build_command(args: &[String]) -> CliResult {
     Ok(ExitCode::SUCCESS)
 }
 
-fn build_from_pgn(args: &Args, path: &str) -> Result<Vec<polyglot::Entry>, CliError> {
-    let max_ply = args.value::<usize>("--max-ply")?.unwrap_or(16);
-    let min_games = args.value::<u32>("--min-games")?.unwrap_or(1);
+fn build_from_pgn(args: &BuildArgs, path: &str) -> Result<Vec<polyglot::Entry>, CliError> {
+    let (max_ply, min_games) = (args.max_ply.unwrap_or(16), args.min_games);
     let (games, dropped) = pgn::read_games(&read_file(path)?);
     eprintln!("{path}: {} games read, {dropped} dropped (bad FEN or move)", games.len());
     Ok(build::from_games(&games, max_ply, min_games))
 }
 
-fn build_from_tree(args: &Args, paths: &str) -> Result<Vec<polyglot::Entry>, CliError> {
+fn build_from_tree(args: &BuildArgs) -> Result<Vec<polyglot::Entry>, CliError> {
     let mut lines = Vec::new();
-    for path in paths.split(',') {
+    for path in &args.tree {
         lines.extend(read_lines(path)?);
     }
-    let first_moves = match args.text("--first") {
-        Some(list) => list.split(',').map(|san| parse_san(&Chess::default(), san)).collect::<Result<_, _>>()?,
-        None => Vec::new(),
-    };
+    let first_moves = args.first.iter().map(|san| parse_san(&Chess::default(), san)).collect::<Result<_, _>>()?;
     let options = Analysis {
-        depth: args.value("--depth")?.unwrap_or(12),
-        margin: args.value("--margin")?.unwrap_or(40),
-        max_ply: args.value("--max-ply")?.unwrap_or(8),
-        max_moves: number_list("--max-moves", args.text("--max-moves").unwrap_or("3"))?,
+        depth: args.depth,
+        margin: args.margin,
+        max_ply: args.max_ply.unwrap_or(8),
+        max_moves: args.max_moves.clone(),
         first_moves,
-        threads: args.value("--threads")?.unwrap_or(1),
-        hash_mb: args.value("--hash")?.unwrap_or(64),
+        threads: args.threads,
+        hash_mb: args.hash,
     };
     eprintln!(
         "{} lines; depth {}, margin {} cp, {} plies, candidates per ply {:?}, {} threads",
@@ -127,7 +171,7 @@ fn build_from_tree(args: &Args, paths: &str) -> Result<Vec<polyglot::Entry>, Cli
     let kept = scored.iter().filter(|s| s.kept).count();
     let worst = scored.iter().filter(|s| s.kept).map(|s| s.best_score - s.score).max().unwrap_or(0);
     eprintln!("{} candidates scored, {kept} kept, largest kept loss {worst} cp", scored.len());
-    if let Some(report) = args.text("--report") {
+    if let Some(report) = &args.report {
         write_report(report, &scored)?;
     }
     Ok(entries)
@@ -154,11 +198,6 @@ fn read_lines(path: &str) -> Result<Vec<Vec<Move>>, CliError> {
         lines.push(moves);
     }
     Ok(lines)
-}
-
-/// `6,5,3`
-fn number_list(flag: &str, text: &str) -> Result<Vec<usize>, CliError> {
-    text.split(',').map(|part| super::number(flag, part)).collect()
 }
 
 fn parse_san(pos: &Chess, text: &str) -> Result<Move, CliError> {

@@ -5,23 +5,36 @@ use std::fs::File;
 use std::io::{BufReader, BufWriter};
 use std::process::ExitCode;
 
-use super::{Args, CliError, CliResult};
+use clap::{Args, ValueEnum};
+
+use super::{CliError, CliResult};
 use crate::trainingdata::{self, Converted};
 
-pub(super) fn convert_command(args: &[String]) -> CliResult {
-    let args = Args::parse(args, &[], &["--to"])?;
-    let [input, output] = args.positional.as_slice() else {
-        return Err(CliError::Usage("convert needs an input and an output file".into()));
-    };
+#[derive(Args)]
+pub struct ConvertArgs {
+    /// The form to write
+    #[arg(long, value_enum)]
+    to: Form,
+    /// The file to read, in the other form
+    input: String,
+    /// The file to write
+    output: String,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
+enum Form {
+    /// 32-byte bulletformat records
+    Binary,
+    /// FEN | score | result lines
+    Text,
+}
+
+pub(super) fn convert_command(args: ConvertArgs) -> CliResult {
+    let (input, output) = (&args.input, &args.output);
     if input == output {
         return Err(CliError::Usage("convert cannot write over its input".into()));
     }
-    let to_binary = match args.text("--to") {
-        Some("binary") => true,
-        Some("text") => false,
-        Some(other) => return Err(CliError::Usage(format!("--to must be binary or text, not '{other}'"))),
-        None => return Err(CliError::Usage("convert needs --to binary or --to text".into())),
-    };
+    let to_binary = args.to == Form::Binary;
     let reader = File::open(input).map_err(|e| CliError::Failed(format!("cannot read {input}: {e}")))?;
     let file = File::create(output).map_err(|e| CliError::Failed(format!("cannot create {output}: {e}")))?;
     let mut writer = BufWriter::new(file);

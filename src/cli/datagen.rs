@@ -8,7 +8,10 @@ use std::time::Duration;
 
 use shakmaty::CastlingMode;
 
-use super::{Args, CliError, CliResult, read_file};
+use clap::builder::RangedU64ValueParser;
+use clap::{Args, ValueEnum, value_parser};
+
+use super::{CliError, CliResult, read_file};
 use crate::datagen::{self, DataFormat, DatagenOptions, Progress};
 use crate::position::Position;
 
@@ -18,41 +21,65 @@ const DEFAULT_RANDOM_PLIES: u32 = 8;
 /// Progress lines at most this often.
 const PROGRESS_INTERVAL: Duration = Duration::from_secs(5);
 
-pub(super) fn datagen_command(args: &[String]) -> CliResult {
-    let args = Args::parse(
-        args,
-        &["--append"],
-        &["--out", "--positions", "--threads", "--nodes", "--random-plies", "--seed", "--openings", "--format"],
-    )?;
-    if let Some(extra) = args.positional.first() {
-        return Err(CliError::Usage(format!("datagen takes no argument '{extra}'")));
-    }
-    let out = args.text("--out").ok_or_else(|| CliError::Usage("datagen needs --out FILE".into()))?;
-    let threads =
-        args.value("--threads")?.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, usize::from));
+#[derive(Args)]
+pub struct DatagenArgs {
+    /// The file to write
+    #[arg(long, value_name = "F")]
+    out: String,
+    /// Positions to write
+    #[arg(long, value_name = "N", default_value_t = DEFAULT_POSITIONS)]
+    positions: u64,
+    /// Games played at once, 1 to 1024 [default: the number of cores]
+    #[arg(long, value_name = "T", value_parser = RangedU64ValueParser::<usize>::new().range(1..=1024))]
+    threads: Option<usize>,
+    /// Nodes searched per move
+    #[arg(long, value_name = "K", default_value_t = DEFAULT_NODES, value_parser = value_parser!(u64).range(1..))]
+    nodes: u64,
+    /// Random moves at the start of each game
+    #[arg(long, value_name = "R", default_value_t = DEFAULT_RANDOM_PLIES)]
+    random_plies: u32,
+    /// Seed of the random moves (another seed gives other games)
+    #[arg(long, value_name = "S", default_value_t = 1)]
+    seed: u64,
+    /// EPD or FEN file of start positions, one a line (random moves are played from them)
+    #[arg(long, value_name = "F")]
+    openings: Option<String>,
+    /// Output format
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    format: Format,
+    /// Add to the file instead of replacing it (same format)
+    #[arg(long)]
+    append: bool,
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum Format {
+    /// FEN | score | result lines
+    Text,
+    /// 32-byte bulletformat records
+    Binary,
+}
+
+pub(super) fn datagen_command(args: DatagenArgs) -> CliResult {
+    let out = args.out.as_str();
     let options = DatagenOptions {
-        positions: args.value("--positions")?.unwrap_or(DEFAULT_POSITIONS),
-        threads,
-        nodes: args.value("--nodes")?.unwrap_or(DEFAULT_NODES),
-        random_plies: args.value("--random-plies")?.unwrap_or(DEFAULT_RANDOM_PLIES),
-        seed: args.value("--seed")?.unwrap_or(1),
-        openings: match args.text("--openings") {
+        positions: args.positions,
+        threads: args.threads.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, usize::from)),
+        nodes: args.nodes,
+        random_plies: args.random_plies,
+        seed: args.seed,
+        openings: match &args.openings {
             Some(path) => openings(path)?,
             None => Vec::new(),
         },
-        format: match args.text("--format") {
-            None | Some("text") => DataFormat::Text,
-            Some("binary") => DataFormat::Binary,
-            Some(other) => return Err(CliError::Usage(format!("--format must be text or binary, not '{other}'"))),
+        format: match args.format {
+            Format::Text => DataFormat::Text,
+            Format::Binary => DataFormat::Binary,
         },
     };
-    if options.threads == 0 || options.threads > 1024 || options.nodes == 0 {
-        return Err(CliError::Usage("--threads must be from 1 to 1024 and --nodes at least 1".into()));
-    }
     // Appending adds games to a file of the same format (another --seed gives new ones).
-    let file =
-        if args.has("--append") { OpenOptions::new().create(true).append(true).open(out) } else { File::create(out) }
-            .map_err(|e| CliError::Failed(format!("cannot create {out}: {e}")))?;
+    let file = if args.append { OpenOptions::new().create(true).append(true).open(out) } else { File::create(out) }
+        .map_err(|e| CliError::Failed(format!("cannot create {out}: {e}")))?;
     let mut writer = BufWriter::new(file);
     let mut last_shown = Duration::ZERO;
     let show = |p: Progress| {

@@ -1,6 +1,6 @@
 //! The command-line tools: `bench`, `perft`, `perft-suite`, `epd`, `tb`, `book`,
-//! `datagen`, `convert` and `tune`. Results go to stdout, progress to stderr; a bad argument or an unreadable
-//! file gives one error line and a non-zero exit status.
+//! `datagen`, `convert` and `tune`, parsed by `clap`. Results go to stdout, progress to
+//! stderr; a bad command line gives exit status 2, a command that cannot do its work 1.
 
 mod book;
 mod convert;
@@ -13,37 +13,53 @@ use std::process::ExitCode;
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
-use crate::engine::NAME;
+use clap::error::ErrorKind;
+use clap::{Args, CommandFactory, Parser, Subcommand, value_parser};
+
 use crate::epd::{self, EpdLimit};
 use crate::perft;
 use crate::position::{Position, uci_move};
-use crate::search::{SearchSession, Signals};
+use crate::search::{MAX_DEPTH, SearchSession, Signals};
 use crate::time::per_second;
 
-const USAGE: &str = "\
-usage:
-  bramble                      speak UCI on stdin/stdout
-  bramble bench [depth]        search the bench positions; last line: <N> nodes <M> nps
-  bramble perft <depth> [fen] [--divide] [--chess960] [--compare]
-  bramble perft-suite <file> [--max-depth D] [--chess960]
-  bramble epd <file> [--movetime ms | --depth D | --nodes N]
-  bramble tb <fen> --path <dirs>  probe Syzygy tables: wdl (-2..2), dtz, bestmove
-  bramble book probe [fen] [--file F]
-  bramble book build --pgn F [--max-ply N] [--min-games N] --out F
-  bramble book build --tree F[,F...] [--first SAN,...] [--depth D] [--margin CP] [--max-ply N]
-                     [--max-moves N[,N...]] [--threads N] [--hash MB] [--report F] --out F
-  bramble datagen --out F [--positions N] [--threads T] [--nodes K] [--random-plies R]
-                  [--seed S] [--openings F] [--format text|binary] [--append]
-                  self-play positions: FEN | score | result, or 32-byte records
-  bramble convert --to binary|text <in> <out>   training data: text <-> 32-byte bulletformat
-  bramble tune --data F[,F...] [--start current|plain] [--epochs N] [--lr X] [--threads T]
-               [--keep-tables] [--result-weight W] [--held-out F] [--out F]
-               fit the evaluation weights; writes src/eval/weights.rs
-  bramble help | --version";
+/// Bramble, a UCI chess engine: with no command it speaks UCI on stdin/stdout
+///
+/// The commands are tools: results go to stdout, progress to stderr; a bad command line
+/// ends with exit status 2, a command that cannot do its work with 1. `bramble <COMMAND>
+/// --help` lists the arguments and options of a command.
+#[derive(Parser)]
+#[command(name = "bramble", display_name = "Bramble", version)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Option<Tool>,
+}
+
+/// The tools.
+#[derive(Subcommand)]
+pub enum Tool {
+    /// Search the bench positions to a fixed depth; last line: <N> nodes <M> nps
+    Bench(BenchArgs),
+    /// Count the legal move tree of a position to a depth
+    Perft(PerftArgs),
+    /// Check the counts of an EPD perft file (`;D1 20` operations)
+    PerftSuite(PerftSuiteArgs),
+    /// Search the positions of an EPD test file and count the solved ones
+    Epd(EpdArgs),
+    /// Probe Syzygy tables: wdl (-2..2), dtz and the best move of one position
+    Tb(tablebase::TbArgs),
+    /// Probe or build a polyglot opening book
+    Book(book::BookArgs),
+    /// Self-play positions for tuning: FEN | score | result lines, or 32-byte records
+    Datagen(datagen::DatagenArgs),
+    /// Convert training data between text and 32-byte bulletformat records
+    Convert(convert::ConvertArgs),
+    /// Fit the evaluation weights to training data; writes src/eval/weights.rs
+    Tune(tune::TuneArgs),
+}
 
 /// What went wrong, and the exit status it earns.
 enum CliError {
-    /// The command line itself is wrong (status 2).
+    /// The command line itself is wrong in a way `clap` does not check (status 2).
     Usage(String),
     /// The command could not do its work (status 1).
     Failed(String),
@@ -59,40 +75,31 @@ impl fmt::Display for CliError {
 
 type CliResult = Result<ExitCode, CliError>;
 
-pub fn run(args: &[String]) -> ExitCode {
-    let (tool, rest) = match args.split_first() {
-        Some((tool, rest)) => (tool.as_str(), rest),
-        None => return ExitCode::SUCCESS,
-    };
-    let tools = ["bench", "perft", "perft-suite", "epd", "tb", "book", "datagen", "convert", "tune"];
-    if tools.contains(&tool) && rest.iter().any(|arg| arg == "--help" || arg == "-h") {
-        println!("{}", usage_of(tool));
-        return ExitCode::SUCCESS;
-    }
-    let result = match tool {
-        "bench" => bench(rest),
-        "perft" => perft_command(rest),
-        "perft-suite" => perft_suite(rest),
-        "epd" => epd_command(rest),
-        "tb" => tablebase::tablebase_command(rest),
-        "book" => book::book_command(rest),
-        "datagen" => datagen::datagen_command(rest),
-        "convert" => convert::convert_command(rest),
-        "tune" => tune::tune_command(rest),
-        "help" | "--help" | "-h" => {
-            println!("{NAME}\n{USAGE}");
-            Ok(ExitCode::SUCCESS)
-        }
-        "--version" | "version" => {
-            println!("{NAME}");
-            Ok(ExitCode::SUCCESS)
-        }
-        other => Err(CliError::Usage(format!("unknown command '{other}'"))),
+/// Runs one tool and gives its exit status.
+pub fn run(tool: Tool) -> ExitCode {
+    let (name, result) = match tool {
+        Tool::Bench(args) => ("bench", bench(args)),
+        Tool::Perft(args) => ("perft", perft_command(args)),
+        Tool::PerftSuite(args) => ("perft-suite", perft_suite(args)),
+        Tool::Epd(args) => ("epd", epd_command(args)),
+        Tool::Tb(args) => ("tb", tablebase::tablebase_command(args)),
+        Tool::Book(args) => ("book", book::book_command(args)),
+        Tool::Datagen(args) => ("datagen", datagen::datagen_command(args)),
+        Tool::Convert(args) => ("convert", convert::convert_command(args)),
+        Tool::Tune(args) => ("tune", tune::tune_command(args)),
     };
     match result {
         Ok(code) => code,
         Err(CliError::Usage(why)) => {
-            eprintln!("bramble: {why} (see 'bramble help')");
+            // In clap's form, with the usage line of the tool.
+            let mut command = Cli::command();
+            command.build();
+            let error = match command.find_subcommand_mut(name) {
+                Some(tool) => tool.error(ErrorKind::ValueValidation, why),
+                None => command.error(ErrorKind::ValueValidation, why),
+            };
+            // Nothing more can be said if stderr is gone.
+            let _ = error.print();
             ExitCode::from(2)
         }
         Err(CliError::Failed(why)) => {
@@ -102,86 +109,20 @@ pub fn run(args: &[String]) -> ExitCode {
     }
 }
 
-/// The lines of `USAGE` that describe `tool` (its own lines and their continuations).
-fn usage_of(tool: &str) -> String {
-    let own = |line: &str| {
-        let command = line.trim_start().strip_prefix("bramble ").unwrap_or("");
-        command == tool || command.starts_with(&format!("{tool} "))
-    };
-    let mut lines = vec!["usage:"];
-    let mut inside = false;
-    for line in USAGE.lines().skip(1) {
-        if line.trim_start().starts_with("bramble") {
-            inside = own(line);
-        }
-        if inside {
-            lines.push(line);
-        }
-    }
-    lines.join("\n")
-}
-
-/// Splits `--flag [value]` options from positional arguments. `valued` lists the flags
-/// that take a value.
-struct Args<'a> {
-    positional: Vec<&'a str>,
-    flags: Vec<(&'a str, Option<&'a str>)>,
-}
-
-impl<'a> Args<'a> {
-    fn parse(args: &'a [String], switches: &[&str], valued: &[&str]) -> Result<Args<'a>, CliError> {
-        let mut parsed = Args { positional: Vec::new(), flags: Vec::new() };
-        let mut iter = args.iter().map(String::as_str);
-        while let Some(arg) = iter.next() {
-            if switches.contains(&arg) {
-                parsed.flags.push((arg, None));
-            } else if valued.contains(&arg) {
-                let value = iter.next().ok_or_else(|| CliError::Usage(format!("{arg} needs a value")))?;
-                parsed.flags.push((arg, Some(value)));
-            } else if arg.starts_with("--") {
-                return Err(CliError::Usage(format!("unknown option '{arg}'")));
-            } else {
-                parsed.positional.push(arg);
-            }
-        }
-        Ok(parsed)
-    }
-
-    fn has(&self, flag: &str) -> bool {
-        self.flags.iter().any(|(f, _)| *f == flag)
-    }
-
-    fn text(&self, flag: &str) -> Option<&'a str> {
-        self.flags.iter().rev().find(|(f, _)| *f == flag).and_then(|(_, value)| *value)
-    }
-
-    fn value<T: std::str::FromStr>(&self, flag: &str) -> Result<Option<T>, CliError> {
-        match self.flags.iter().rev().find(|(f, _)| *f == flag) {
-            Some((_, Some(text))) => number(flag, text).map(Some),
-            _ => Ok(None),
-        }
-    }
-}
-
-fn number<T: std::str::FromStr>(what: &str, text: &str) -> Result<T, CliError> {
-    text.parse().map_err(|_| CliError::Usage(format!("{what}: '{text}' is not a valid number")))
-}
-
 fn read_file(path: &str) -> Result<String, CliError> {
     let bytes = std::fs::read(path).map_err(|e| CliError::Failed(format!("cannot read {path}: {e}")))?;
     Ok(String::from_utf8_lossy(&bytes).into_owned())
 }
 
-fn bench(args: &[String]) -> CliResult {
-    let args = Args::parse(args, &[], &[])?;
-    let depth = match args.positional.as_slice() {
-        [] => crate::bench::DEFAULT_DEPTH,
-        [depth] => number("depth", depth)?,
-        _ => return Err(CliError::Usage("bench takes at most one argument, the depth".into())),
-    };
-    if !(1..=crate::search::MAX_DEPTH).contains(&depth) {
-        return Err(CliError::Usage(format!("bench depth must be from 1 to {}", crate::search::MAX_DEPTH)));
-    }
+#[derive(Args)]
+pub struct BenchArgs {
+    /// Search depth, 1 to 100
+    #[arg(default_value_t = crate::bench::DEFAULT_DEPTH, value_parser = value_parser!(i32).range(1..=MAX_DEPTH as i64))]
+    depth: i32,
+}
+
+fn bench(args: BenchArgs) -> CliResult {
+    let depth = args.depth;
     let count = crate::bench::POSITIONS.len();
     let signals = Signals::default();
     let total = crate::bench::run(depth, &signals, &mut |index, line| {
@@ -199,16 +140,27 @@ fn bench(args: &[String]) -> CliResult {
     Ok(ExitCode::SUCCESS)
 }
 
-fn perft_command(args: &[String]) -> CliResult {
-    let args = Args::parse(args, &["--divide", "--chess960", "--compare"], &[])?;
-    let (depth, fen) = match args.positional.split_first() {
-        Some((depth, fen)) => (number::<u32>("depth", depth)?, fen.join(" ")),
-        None => return Err(CliError::Usage("perft needs a depth".into())),
-    };
-    if depth > perft::MAX_DEPTH {
-        return Err(CliError::Usage(format!("perft depth must be at most {}", perft::MAX_DEPTH)));
-    }
-    let mode = perft::castling_mode(args.has("--chess960"));
+#[derive(Args)]
+pub struct PerftArgs {
+    /// Depth in plies, 0 to 64
+    #[arg(value_parser = value_parser!(u32).range(..=perft::MAX_DEPTH as i64))]
+    depth: u32,
+    /// The position: a FEN as one quoted argument or as several [default: the start position]
+    fen: Vec<String>,
+    /// Print the count below each root move
+    #[arg(long)]
+    divide: bool,
+    /// Read castling rights as Chess960 (Shredder-FEN or X-FEN)
+    #[arg(long)]
+    chess960: bool,
+    /// Also run shakmaty::perft on the position and compare counts and speeds (best of three)
+    #[arg(long)]
+    compare: bool,
+}
+
+fn perft_command(args: PerftArgs) -> CliResult {
+    let (depth, fen) = (args.depth, args.fen.join(" "));
+    let mode = perft::castling_mode(args.chess960);
     let pos = if fen.is_empty() {
         Position::startpos()
     } else {
@@ -218,19 +170,19 @@ fn perft_command(args: &[String]) -> CliResult {
 
     // --compare: shakmaty's own perft on the same position; each side's best of three runs,
     // taken in turns, so that a busy moment of the machine does not decide the ratio.
-    let rounds = if args.has("--compare") { 3 } else { 1 };
+    let rounds = if args.compare { 3 } else { 1 };
     let mut reference: Option<(u64, Duration)> = None;
     let mut best: Option<(u64, Duration)> = None;
     let mut split = Vec::new();
     for _ in 0..rounds {
-        if args.has("--compare") {
+        if args.compare {
             let start = Instant::now();
             let nodes = shakmaty::perft(pos.chess(), depth);
             let elapsed = start.elapsed();
             reference = Some((nodes, reference.map_or(elapsed, |(_, t)| t.min(elapsed))));
         }
         let start = Instant::now();
-        let nodes = if args.has("--divide") {
+        let nodes = if args.divide {
             split = perft::divide(&pos, depth, &never);
             if depth == 0 { 1 } else { split.iter().map(|(_, n)| n).sum() }
         } else {
@@ -240,7 +192,7 @@ fn perft_command(args: &[String]) -> CliResult {
         best = Some((nodes, best.map_or(elapsed, |(_, t)| t.min(elapsed))));
     }
     let (nodes, elapsed) = best.unwrap_or((0, Duration::ZERO));
-    if args.has("--divide") {
+    if args.divide {
         for (m, count) in &split {
             println!("{}: {count}", uci_move(*m, mode));
         }
@@ -259,13 +211,22 @@ fn perft_command(args: &[String]) -> CliResult {
     Ok(ExitCode::SUCCESS)
 }
 
-fn perft_suite(args: &[String]) -> CliResult {
-    let args = Args::parse(args, &["--chess960"], &["--max-depth"])?;
-    let [path] = args.positional.as_slice() else {
-        return Err(CliError::Usage("perft-suite needs exactly one file".into()));
-    };
-    let max_depth: u32 = args.value("--max-depth")?.unwrap_or(perft::MAX_DEPTH).min(perft::MAX_DEPTH);
-    let mode = perft::castling_mode(args.has("--chess960"));
+#[derive(Args)]
+pub struct PerftSuiteArgs {
+    /// EPD perft file: a FEN and `;D<n> <count>` operations a line
+    file: String,
+    /// Check the counts only up to this depth (at most 64)
+    #[arg(long, value_name = "D", default_value_t = perft::MAX_DEPTH)]
+    max_depth: u32,
+    /// Read castling rights as Chess960 (Shredder-FEN or X-FEN)
+    #[arg(long)]
+    chess960: bool,
+}
+
+fn perft_suite(args: PerftSuiteArgs) -> CliResult {
+    let path = &args.file;
+    let max_depth = args.max_depth.min(perft::MAX_DEPTH);
+    let mode = perft::castling_mode(args.chess960);
     let entries = perft::parse_suite(&read_file(path)?).map_err(|e| CliError::Failed(format!("{path}: {e}")))?;
     let never = AtomicBool::new(false);
     let (mut checks, mut failures) = (0, 0);
@@ -303,20 +264,36 @@ fn perft_suite(args: &[String]) -> CliResult {
     Ok(if failures == 0 { ExitCode::SUCCESS } else { ExitCode::FAILURE })
 }
 
-fn epd_command(args: &[String]) -> CliResult {
-    let args = Args::parse(args, &[], &["--movetime", "--depth", "--nodes"])?;
-    let [path] = args.positional.as_slice() else {
-        return Err(CliError::Usage("epd needs exactly one file".into()));
-    };
-    let limits = [
-        args.value::<u64>("--movetime")?.map(|ms| EpdLimit::MoveTime(Duration::from_millis(ms))),
-        args.value::<i32>("--depth")?.map(|d| EpdLimit::Depth(d.clamp(1, crate::search::MAX_DEPTH))),
-        args.value::<u64>("--nodes")?.map(EpdLimit::Nodes),
-    ];
-    let limit = match limits.into_iter().flatten().collect::<Vec<_>>().as_slice() {
-        [] => EpdLimit::MoveTime(Duration::from_millis(1000)),
-        [one] => *one,
-        _ => return Err(CliError::Usage("give one of --movetime, --depth, --nodes".into())),
+#[derive(Args)]
+pub struct EpdArgs {
+    /// EPD file of `bm`, `am` or `dm` records
+    file: String,
+    #[command(flatten)]
+    limit: EpdLimitArgs,
+}
+
+/// How long each position is searched: at most one of these (default --movetime 1000).
+#[derive(Args)]
+#[group(multiple = false)]
+struct EpdLimitArgs {
+    /// Milliseconds per position [default: 1000]
+    #[arg(long, value_name = "MS")]
+    movetime: Option<u64>,
+    /// Depth per position (1 to 100; beyond that range the nearest end)
+    #[arg(long, value_name = "D", allow_negative_numbers = true)]
+    depth: Option<i32>,
+    /// Nodes per position
+    #[arg(long, value_name = "N")]
+    nodes: Option<u64>,
+}
+
+fn epd_command(args: EpdArgs) -> CliResult {
+    let path = &args.file;
+    let EpdLimitArgs { movetime, depth, nodes } = args.limit;
+    let limit = match (movetime, depth, nodes) {
+        (_, Some(depth), _) => EpdLimit::Depth(depth.clamp(1, MAX_DEPTH)),
+        (_, _, Some(nodes)) => EpdLimit::Nodes(nodes),
+        (movetime, _, _) => EpdLimit::MoveTime(Duration::from_millis(movetime.unwrap_or(1000))),
     };
     let text = read_file(path)?;
     let mut session = SearchSession::new(16);
@@ -350,4 +327,31 @@ fn epd_command(args: &[String]) -> CliResult {
         return Err(CliError::Failed(format!("{bad} records of {path} could not be read")));
     }
     Ok(ExitCode::SUCCESS)
+}
+
+#[cfg(test)]
+mod tests {
+    use clap::CommandFactory;
+
+    use super::Cli;
+
+    #[test]
+    fn the_command_line_is_consistent() {
+        Cli::command().debug_assert();
+    }
+
+    /// The ranges written in the help are the ones checked.
+    #[test]
+    fn the_help_gives_the_depth_limits() {
+        let command = Cli::command();
+        let help = |tool: &str, arg: &str| {
+            let tool = command.find_subcommand(tool).expect("a tool");
+            let arg = tool.get_arguments().find(|a| a.get_id() == arg).expect("an argument");
+            arg.get_help().map(ToString::to_string).unwrap_or_default()
+        };
+        assert!(help("bench", "depth").contains(&format!("1 to {}", crate::search::MAX_DEPTH)));
+        assert!(help("epd", "depth").contains(&format!("1 to {}", crate::search::MAX_DEPTH)));
+        assert!(help("perft", "depth").contains(&format!("0 to {}", crate::perft::MAX_DEPTH)));
+        assert!(help("perft-suite", "max_depth").contains(&format!("at most {}", crate::perft::MAX_DEPTH)));
+    }
 }

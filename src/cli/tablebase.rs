@@ -4,20 +4,27 @@ use std::process::ExitCode;
 
 use shakmaty::{CastlingMode, Position as _};
 
-use super::{Args, CliError, CliResult};
+use clap::Args;
+
+use super::{CliError, CliResult};
 use crate::position::{Position, uci_move};
 use crate::syzygy::Tablebases;
+
+#[derive(Args)]
+pub struct TbArgs {
+    /// The position: a FEN as one quoted argument or as several
+    #[arg(required = true)]
+    fen: Vec<String>,
+    /// Directories of Syzygy tables, separated by ':' (';' on Windows)
+    #[arg(long, value_name = "DIRS")]
+    path: String,
+}
 
 /// `tb <fen> --path <dirs>`: the tables' verdict on one position, from the side to move:
 /// `wdl` (-2 loss, -1 loss saved by the fifty-move rule, 0 draw, 1 win spoiled by it,
 /// 2 win, as if right after a capture or pawn move), `dtz` and the tables' best move.
-pub(super) fn tablebase_command(args: &[String]) -> CliResult {
-    let args = Args::parse(args, &[], &["--path"])?;
-    let fen = args.positional.join(" ");
-    if fen.is_empty() {
-        return Err(CliError::Usage("tb needs a FEN".into()));
-    }
-    let path = args.text("--path").ok_or_else(|| CliError::Usage("tb needs --path <dirs>".into()))?;
+pub(super) fn tablebase_command(args: TbArgs) -> CliResult {
+    let (fen, path) = (args.fen.join(" "), args.path.as_str());
     let pos = Position::from_fen(&fen, CastlingMode::Standard).map_err(|e| CliError::Failed(e.to_string()))?.0;
     let loaded = Tablebases::load(path);
     for problem in &loaded.problems {

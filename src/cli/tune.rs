@@ -4,7 +4,10 @@
 use std::path::Path;
 use std::process::ExitCode;
 
-use super::{Args, CliError, CliResult, read_file};
+use clap::builder::RangedU64ValueParser;
+use clap::{Args, ValueEnum};
+
+use super::{CliError, CliResult, read_file};
 use crate::eval::params;
 use crate::tune::{self, Sample, Start, TuneOptions};
 
@@ -16,43 +19,67 @@ const DEFAULT_RESULT_WEIGHT: f64 = 1.0;
 /// The share of the positions, the last in the data, held out to choose the epoch.
 const DEFAULT_HELD_OUT: f64 = 0.05;
 
-pub(super) fn tune_command(args: &[String]) -> CliResult {
-    let args = Args::parse(
-        args,
-        &["--keep-tables"],
-        &["--data", "--epochs", "--lr", "--threads", "--start", "--out", "--result-weight", "--held-out"],
-    )?;
-    if let Some(extra) = args.positional.first() {
-        return Err(CliError::Usage(format!("tune takes no argument '{extra}'")));
-    }
-    let data = args.text("--data").ok_or_else(|| CliError::Usage("tune needs --data FILE[,FILE...]".into()))?;
-    let start = match args.text("--start").unwrap_or("current") {
-        "current" => Start::Current,
-        "plain" => Start::Plain,
-        other => return Err(CliError::Usage(format!("--start must be 'current' or 'plain', not '{other}'"))),
+#[derive(Args)]
+pub struct TuneArgs {
+    /// Training data: text files of FEN | score | result lines, as `datagen` writes them
+    #[arg(long, value_name = "F[,F...]", value_delimiter = ',', required = true)]
+    data: Vec<String>,
+    /// The weights to start from
+    #[arg(long, value_enum, default_value_t = StartFrom::Current)]
+    start: StartFrom,
+    /// Passes over the data
+    #[arg(long, value_name = "N", default_value_t = DEFAULT_EPOCHS)]
+    epochs: usize,
+    /// Learning rate, above 0
+    #[arg(long, value_name = "X", default_value_t = DEFAULT_LEARNING_RATE)]
+    lr: f64,
+    /// Threads [default: the number of cores]
+    #[arg(long, value_name = "T", value_parser = RangedU64ValueParser::<usize>::new().range(1..))]
+    threads: Option<usize>,
+    /// Keep the material and piece-square weights; fit the rest
+    #[arg(long)]
+    keep_tables: bool,
+    /// Weight of the game result in each target, 0 to 1 (the rest: the search score)
+    #[arg(long, value_name = "W", default_value_t = DEFAULT_RESULT_WEIGHT)]
+    result_weight: f64,
+    /// Share of the positions, the last ones, held out to choose the epoch (at least 0, below 0.5)
+    #[arg(long, value_name = "SHARE", default_value_t = DEFAULT_HELD_OUT)]
+    held_out: f64,
+    /// The weights file to write
+    #[arg(long, value_name = "F", default_value = DEFAULT_OUT)]
+    out: String,
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum StartFrom {
+    /// The weights the engine has now
+    Current,
+    /// Bare material values
+    Plain,
+}
+
+pub(super) fn tune_command(args: TuneArgs) -> CliResult {
+    let start = match args.start {
+        StartFrom::Current => Start::Current,
+        StartFrom::Plain => Start::Plain,
     };
     let options = TuneOptions {
-        epochs: args.value("--epochs")?.unwrap_or(DEFAULT_EPOCHS),
-        learning_rate: args.value("--lr")?.unwrap_or(DEFAULT_LEARNING_RATE),
-        threads: args
-            .value("--threads")?
-            .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, usize::from)),
+        epochs: args.epochs,
+        learning_rate: args.lr,
+        threads: args.threads.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, usize::from)),
         // Material and piece-square weights come first in `WEIGHTS`.
-        kept: if args.has("--keep-tables") { params::MOBILITY } else { 0 },
+        kept: if args.keep_tables { params::MOBILITY } else { 0 },
     };
-    let sensible_rate = options.learning_rate.is_finite() && options.learning_rate > 0.0;
-    if !sensible_rate || options.threads == 0 {
-        return Err(CliError::Usage("--lr must be above 0 and --threads at least 1".into()));
+    if !(options.learning_rate.is_finite() && options.learning_rate > 0.0) {
+        return Err(CliError::Usage("--lr must be above 0".into()));
     }
-    let out = args.text("--out").unwrap_or(DEFAULT_OUT);
-    let result_weight: f64 = args.value("--result-weight")?.unwrap_or(DEFAULT_RESULT_WEIGHT);
-    let held_out_share: f64 = args.value("--held-out")?.unwrap_or(DEFAULT_HELD_OUT);
+    let out = args.out.as_str();
+    let (result_weight, held_out_share) = (args.result_weight, args.held_out);
     if !(0.0..=1.0).contains(&result_weight) || !(0.0..0.5).contains(&held_out_share) {
         return Err(CliError::Usage("--result-weight must be within 0..1 and --held-out within 0..0.5".into()));
     }
-
     let mut samples = Vec::new();
-    for path in data.split(',') {
+    for path in &args.data {
         let text = read_file(path)?;
         for (number, line) in text.lines().enumerate().filter(|(_, l)| !l.trim().is_empty()) {
             let sample =
@@ -62,7 +89,7 @@ pub(super) fn tune_command(args: &[String]) -> CliResult {
         eprintln!("{path}: {} positions in all so far", samples.len());
     }
     if samples.is_empty() {
-        return Err(CliError::Failed(format!("no positions in {data}")));
+        return Err(CliError::Failed(format!("no positions in {}", args.data.join(","))));
     }
 
     let mut weights = tune::starting_weights(start);
@@ -79,8 +106,9 @@ pub(super) fn tune_command(args: &[String]) -> CliResult {
     });
     let first = first.unwrap_or(best);
 
-    let files: Vec<String> = data
-        .split(',')
+    let files: Vec<String> = args
+        .data
+        .iter()
         .map(|path| Path::new(path).file_name().map_or(path.to_string(), |n| n.to_string_lossy().into_owned()))
         .collect();
     let start_name = if start == Start::Plain { "plain" } else { "current" };
