@@ -11,6 +11,7 @@ use shakmaty::CastlingMode;
 use clap::builder::RangedU64ValueParser;
 use clap::{Args, ValueEnum, value_parser};
 
+use super::progress::Progress as ProgressDisplay;
 use super::{CliError, CliResult, read_file};
 use crate::datagen::{self, DataFormat, DatagenOptions, Progress};
 use crate::position::Position;
@@ -81,25 +82,23 @@ pub(super) fn datagen_command(args: DatagenArgs) -> CliResult {
     let file = if args.append { OpenOptions::new().create(true).append(true).open(out) } else { File::create(out) }
         .map_err(|e| CliError::Failed(format!("cannot create {out}: {e}")))?;
     let mut writer = BufWriter::new(file);
-    let mut last_shown = Duration::ZERO;
-    let show = |p: Progress| {
+    let line = |p: &Progress| {
         let rate = p.positions as f64 / p.elapsed.as_secs_f64().max(1e-3);
-        eprintln!(
+        format!(
             "positions {}/{} games {} {rate:.0} positions/s elapsed {}s",
             p.positions,
             options.positions,
             p.games,
             p.elapsed.as_secs()
-        );
+        )
     };
+    let mut shown = ProgressDisplay::new(options.positions, "positions", PROGRESS_INTERVAL);
     let total = datagen::generate(&options, &mut writer, &mut |p| {
-        if p.elapsed >= last_shown + PROGRESS_INTERVAL {
-            last_shown = p.elapsed;
-            show(p);
-        }
+        let rate = p.positions as f64 / p.elapsed.as_secs_f64().max(1e-3);
+        shown.update(p.positions, || format!("{} games, {rate:.0}/s", p.games), || line(&p));
     })
     .map_err(|e| CliError::Failed(format!("cannot write {out}: {e}")))?;
-    show(total);
+    shown.finish(total.positions, line(&total));
     println!("{} positions from {} games written to {out}", total.positions, total.games);
     Ok(ExitCode::SUCCESS)
 }

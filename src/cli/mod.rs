@@ -5,6 +5,7 @@
 mod book;
 mod convert;
 mod datagen;
+mod progress;
 mod tablebase;
 mod tune;
 

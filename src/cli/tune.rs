@@ -3,13 +3,15 @@
 
 use std::path::Path;
 use std::process::ExitCode;
+use std::time::Duration;
 
 use clap::builder::RangedU64ValueParser;
 use clap::{Args, ValueEnum};
 
+use super::progress::Progress;
 use super::{CliError, CliResult, read_file};
 use crate::eval::params;
-use crate::tune::{self, Sample, Start, TuneOptions};
+use crate::tune::{self, EpochLoss, Sample, Start, TuneOptions};
 
 const DEFAULT_EPOCHS: usize = 300;
 const DEFAULT_LEARNING_RATE: f64 = 1.0;
@@ -101,10 +103,16 @@ pub(super) fn tune_command(args: TuneArgs) -> CliResult {
     let held_out_count = (samples.len() as f64 * held_out_share) as usize;
     let held_out = samples.split_off(samples.len() - held_out_count);
     let mut first = None;
+    // Every epoch's line in a log; a bar on a terminal.
+    let mut shown = Progress::new(options.epochs as u64, "epochs", Duration::ZERO);
+    let line =
+        |loss: &EpochLoss| format!("epoch {} loss {:.6} held-out {:.6}", loss.epoch, loss.training, loss.validation);
     let best = tune::tune(&samples, &held_out, &mut weights, k, &options, &mut |loss| {
-        eprintln!("epoch {} loss {:.6} held-out {:.6}", loss.epoch, loss.training, loss.validation);
+        let message = || format!("loss {:.6} held-out {:.6}", loss.training, loss.validation);
+        shown.update(loss.epoch as u64, message, || line(&loss));
         first.get_or_insert(loss);
     });
+    shown.finish(options.epochs as u64, format!("kept epoch {} ({})", best.epoch, line(&best)));
     let first = first.unwrap_or(best);
 
     let files: Vec<String> = args
