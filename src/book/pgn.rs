@@ -1,9 +1,12 @@
-//! A small PGN reader, enough to build books: each game's start position, moves and
-//! result. Comments, variations, NAGs, move numbers and annotation marks are skipped; a
-//! game with a move that does not parse or is illegal is dropped whole.
+//! Games from PGN, enough to build books: each game's start position (the `FEN` tag, or
+//! the standard start), its main line and its result. The text is read by `pgn-reader`
+//! (streaming, by shakmaty's author); comments, variations and NAGs are skipped. A game
+//! with a bad FEN or a move that does not parse or is illegal is dropped whole.
 
+use std::ops::ControlFlow;
+
+use pgn_reader::{KnownOutcome, Outcome, RawTag, Reader, SanPlus, Skip, Visitor};
 use shakmaty::fen::Fen;
-use shakmaty::san::SanPlus;
 use shakmaty::{CastlingMode, Chess, Color, Move, Position as _};
 
 /// A game's result.
@@ -14,14 +17,12 @@ pub enum GameResult {
     Unknown,
 }
 
-impl GameResult {
-    fn parse(token: &str) -> Option<GameResult> {
-        match token {
-            "1-0" => Some(GameResult::Win(Color::White)),
-            "0-1" => Some(GameResult::Win(Color::Black)),
-            "1/2-1/2" => Some(GameResult::Draw),
-            "*" => Some(GameResult::Unknown),
-            _ => None,
+impl From<Outcome> for GameResult {
+    fn from(outcome: Outcome) -> GameResult {
+        match outcome {
+            Outcome::Known(KnownOutcome::Decisive { winner }) => GameResult::Win(winner),
+            Outcome::Known(KnownOutcome::Draw) => GameResult::Draw,
+            Outcome::Unknown => GameResult::Unknown,
         }
     }
 }
@@ -36,113 +37,115 @@ pub struct Game {
 
 /// The games of a PGN text, and how many were dropped (a bad FEN or move).
 pub fn read_games(text: &str) -> (Vec<Game>, usize) {
+    let mut reader = Reader::new(text.as_bytes());
+    let mut visitor = MainLine { default_start: Chess::default() };
     let mut games = Vec::new();
     let mut dropped = 0;
-    let mut fen: Option<String> = None;
-    let mut movetext = String::new();
-    for line in text.lines() {
-        let line = line.trim();
-        if let Some(tag) = line.strip_prefix('[') {
-            if let Some(value) = tag_value(tag, "FEN") {
-                fen = Some(value.to_string());
-            }
-            continue;
-        }
-        movetext.push_str(line);
-        movetext.push('\n');
-        if let Some(result) = line.split_whitespace().last().and_then(GameResult::parse) {
-            match game_from(fen.take().as_deref(), &movetext, result) {
-                Some(game) => games.push(game),
-                None => dropped += 1,
-            }
-            movetext.clear();
+    // Reading from memory cannot fail; an error would end the text like its end.
+    while let Ok(Some(game)) = reader.read_game(&mut visitor) {
+        match game {
+            Ok(game) => games.push(game),
+            Err(_) => dropped += 1,
         }
     }
     (games, dropped)
 }
 
-/// `Value` of a tag line `Name "Value"]` (the `[` already removed), if it is `name`.
-fn tag_value<'a>(tag: &'a str, name: &str) -> Option<&'a str> {
-    let rest = tag.strip_prefix(name)?.trim_start();
-    rest.strip_prefix('"')?.split('"').next()
-}
-
-fn game_from(fen: Option<&str>, movetext: &str, result: GameResult) -> Option<Game> {
-    let start: Chess = match fen {
-        Some(fen) => fen.parse::<Fen>().ok()?.into_position(CastlingMode::Standard).ok()?,
-        None => Chess::default(),
-    };
-    let moves = parse_movetext(&start, movetext).ok()?;
-    Some(Game { start, moves, result })
-}
-
 /// The moves of PGN movetext (`1. e4 e5 2. Nf3 {a comment} Nc6 (2... d6) 3. Bb5!`),
 /// played from `start`. An error names the first move that is bad.
 pub fn parse_movetext(start: &Chess, movetext: &str) -> Result<Vec<Move>, String> {
-    let mut pos = start.clone();
-    let mut moves = Vec::new();
-    for token in tokens(movetext) {
-        let san = token.trim_end_matches(['!', '?']);
-        let m = SanPlus::from_ascii(san.as_bytes())
-            .ok()
-            .and_then(|san| san.san.to_move(&pos).ok())
-            .ok_or_else(|| format!("bad move '{token}' after {} plies", moves.len()))?;
-        pos.play_unchecked(m);
-        moves.push(m);
+    let mut reader = Reader::new(movetext.as_bytes());
+    let mut visitor = MainLine { default_start: start.clone() };
+    match reader.read_game(&mut visitor) {
+        Ok(Some(game)) => game.map(|game| game.moves),
+        Ok(None) => Ok(Vec::new()),
+        Err(error) => Err(error.to_string()),
     }
-    Ok(moves)
 }
 
-/// The move tokens of movetext: without comments, variations, NAGs and move numbers.
-fn tokens(movetext: &str) -> Vec<&str> {
-    let mut tokens = Vec::new();
-    let mut depth = 0usize;
-    let mut in_comment = false;
-    for line in movetext.lines() {
-        let mut rest = line;
-        while !rest.is_empty() {
-            if in_comment {
-                match rest.find('}') {
-                    Some(end) => {
-                        in_comment = false;
-                        rest = &rest[end + 1..];
-                    }
-                    None => rest = "",
+/// Plays the main line of each game from its start position.
+struct MainLine {
+    /// The start of a game without a `FEN` tag.
+    default_start: Chess,
+}
+
+/// A game being read: where its main line has got to.
+struct Line {
+    start: Chess,
+    pos: Chess,
+    moves: Vec<Move>,
+    result: GameResult,
+    /// The first bad move; the rest of the game is not played.
+    error: Option<String>,
+}
+
+impl Visitor for MainLine {
+    /// The `FEN` tag's position, if the game has one.
+    type Tags = Option<Result<Chess, String>>;
+    type Movetext = Line;
+    /// The game, or why it is dropped.
+    type Output = Result<Game, String>;
+
+    fn begin_tags(&mut self) -> ControlFlow<Self::Output, Self::Tags> {
+        ControlFlow::Continue(None)
+    }
+
+    fn tag(&mut self, tags: &mut Self::Tags, name: &[u8], value: RawTag<'_>) -> ControlFlow<Self::Output> {
+        if name == b"FEN" {
+            let text = value.decode_utf8_lossy();
+            *tags = Some(
+                text.parse::<Fen>()
+                    .map_err(|e| e.to_string())
+                    .and_then(|fen| fen.into_position(CastlingMode::Standard).map_err(|e| e.to_string()))
+                    .map_err(|e| format!("bad FEN '{text}': {e}")),
+            );
+        }
+        ControlFlow::Continue(())
+    }
+
+    fn begin_movetext(&mut self, tags: Self::Tags) -> ControlFlow<Self::Output, Self::Movetext> {
+        let start = match tags {
+            None => self.default_start.clone(),
+            Some(Ok(start)) => start,
+            Some(Err(error)) => return ControlFlow::Break(Err(error)),
+        };
+        ControlFlow::Continue(Line {
+            pos: start.clone(),
+            start,
+            moves: Vec::new(),
+            result: GameResult::Unknown,
+            error: None,
+        })
+    }
+
+    fn san(&mut self, line: &mut Self::Movetext, san_plus: SanPlus) -> ControlFlow<Self::Output> {
+        if line.error.is_none() {
+            match san_plus.san.to_move(&line.pos) {
+                Ok(m) => {
+                    line.pos.play_unchecked(m);
+                    line.moves.push(m);
                 }
-                continue;
+                Err(_) => line.error = Some(format!("bad move '{san_plus}' after {} plies", line.moves.len())),
             }
-            let Some(at) = rest.find(['{', ';', '(', ')']) else {
-                if depth == 0 {
-                    tokens.extend(rest.split_whitespace().filter_map(move_token));
-                }
-                break;
-            };
-            if depth == 0 {
-                tokens.extend(rest[..at].split_whitespace().filter_map(move_token));
-            }
-            match rest.as_bytes()[at] {
-                b'{' => in_comment = true,
-                b';' => {
-                    rest = "";
-                    continue;
-                }
-                b'(' => depth += 1,
-                _ => depth = depth.saturating_sub(1),
-            }
-            rest = &rest[at + 1..];
+        }
+        ControlFlow::Continue(())
+    }
+
+    fn begin_variation(&mut self, _line: &mut Self::Movetext) -> ControlFlow<Self::Output, Skip> {
+        ControlFlow::Continue(Skip(true))
+    }
+
+    fn outcome(&mut self, line: &mut Self::Movetext, outcome: Outcome) -> ControlFlow<Self::Output> {
+        line.result = outcome.into();
+        ControlFlow::Continue(())
+    }
+
+    fn end_game(&mut self, line: Self::Movetext) -> Self::Output {
+        match line.error {
+            Some(error) => Err(error),
+            None => Ok(Game { start: line.start, moves: line.moves, result: line.result }),
         }
     }
-    tokens
-}
-
-/// A move token without its move number (`12.`, `12...`, `12.e4`); NAGs and results
-/// are dropped.
-fn move_token(token: &str) -> Option<&str> {
-    if token.starts_with('$') || GameResult::parse(token).is_some() {
-        return None;
-    }
-    let token = token.trim_start_matches(|c: char| c.is_ascii_digit()).trim_start_matches('.');
-    (!token.is_empty()).then_some(token)
 }
 
 #[cfg(test)]
