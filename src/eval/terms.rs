@@ -30,8 +30,10 @@ pub fn collect(board: &Board, turn: Color, out: &mut impl Collector) {
             }
         }
     }
-    // Mobility, pieces, pawns, passed pawns, king safety and threats, fitted as one round
-    // on the PeSTO tables: +27.7 Elo [+0.2, +55.6] at 5+0.05, 452 games.
+    // Mobility, pieces, pawns, passed pawns, king safety and threats: first fitted beside
+    // the PeSTO tables (+27.7 Elo [+0.2, +55.6] at 5+0.05, 452 games); then every weight,
+    // tables and tempo too, fitted to the search scores of Bramble's games (+86.2 +/- 31.1,
+    // 292 games, SPRT passed; README, Tuning).
     pieces::collect(board, out);
     pawns::collect(board, out);
 }

@@ -43,9 +43,9 @@ pub const LMR_MORE_AFTER_TT_CAPTURE: bool = false;
 /// Correction history: the static evaluation is corrected by the errors searches of the
 /// same pawn structure found (`correction.rs`). Off: with `CAPTURE_HISTORY`, SPRT [0, 10]
 /// at 5+0.05 against both off was stopped at 441 games, W-D-L 110-220-111, -0.8 Elo
-/// [-23.8, +22.2], LLR about -0.4: no gain together. Alone (bench 1,678,516): stopped at
-/// 341 games for the session's time, W-D-L 87-177-77, +10.2 Elo [-15.4, +35.9], LLR about
-/// +0.3: undecided; to be run on to its verdict.
+/// [-23.8, +22.2], LLR about -0.4: no gain together. Alone: stopped at 353 games (341 in
+/// session 12, 12 in 13), W-D-L 92-181-80, +11.8 Elo [-13.5, +37.2]: undecided, and all
+/// against the evaluation before its retuning (session 13); to be measured again.
 pub const CORRECTION_HISTORY: bool = false;
 
 /// Capture history: captures that win or break even are ordered by the victim's value
