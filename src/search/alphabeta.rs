@@ -414,6 +414,7 @@ impl Searcher<'_> {
     ) -> i32 {
         let mut child = pos.clone();
         child.make_move(m);
+        self.tt.prefetch(child.key());
         // Once per move: finding the checkers is not free.
         let gives_check = child.is_check();
         let reduction = self.late_move_reduction::<PV>(pos, m, gives_check, searched, depth, ply);

@@ -77,6 +77,7 @@ impl Searcher<'_> {
             }
             let mut child = pos.clone();
             child.make_move(m);
+            self.tt.prefetch(child.key());
             let score = -self.qsearch(&child, -beta, -alpha, ply + 1);
             if self.control.stopped {
                 return 0;
