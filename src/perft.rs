@@ -5,7 +5,7 @@
 use std::fmt;
 use std::sync::atomic::{AtomicBool, Ordering};
 
-use shakmaty::{CastlingMode, Move};
+use shakmaty::Move;
 
 use crate::position::Position;
 
@@ -102,9 +102,10 @@ pub fn parse_suite(text: &str) -> Result<Vec<SuiteEntry>, SuiteLineError> {
     Ok(entries)
 }
 
-/// The castling mode a suite needs: Chess960 when asked, standard otherwise.
-pub fn castling_mode(chess960: bool) -> CastlingMode {
-    if chess960 { CastlingMode::Chess960 } else { CastlingMode::Standard }
+/// The node count of a `divide`: its moves' counts added up (1 at depth 0, the position
+/// itself).
+pub fn divide_total(split: &[(Move, u64)], depth: u32) -> u64 {
+    if depth == 0 { 1 } else { split.iter().map(|(_, n)| n).sum() }
 }
 
 #[cfg(test)]

@@ -260,6 +260,11 @@ impl Position {
     }
 }
 
+/// The castling notation asked for: Chess960 (king takes rook) or standard.
+pub fn castling_mode(chess960: bool) -> CastlingMode {
+    if chess960 { CastlingMode::Chess960 } else { CastlingMode::Standard }
+}
+
 /// A move that is malformed or not legal in the position it was given for.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct IllegalMove(pub String);
@@ -350,18 +355,7 @@ mod tests {
     /// The reference keys of the polyglot book format specification.
     #[test]
     fn keys_match_polyglot_reference() {
-        let cases: &[(&[&str], u64)] = &[
-            (&[], 0x463b96181691fc9c),
-            (&["e2e4"], 0x823c9b50fd114196),
-            (&["e2e4", "d7d5"], 0x0756b94461c50fb0),
-            (&["e2e4", "d7d5", "e4e5"], 0x662fafb965db29d4),
-            (&["e2e4", "d7d5", "e4e5", "f7f5"], 0x22a48b5a8e47ff78),
-            (&["e2e4", "d7d5", "e4e5", "f7f5", "e1e2"], 0x652a607ca3f242c1),
-            (&["e2e4", "d7d5", "e4e5", "f7f5", "e1e2", "e8f7"], 0x00fdd303c946bdd9),
-            (&["a2a4", "b7b5", "h2h4", "b5b4", "c2c4"], 0x3c8123ea7b067637),
-            (&["a2a4", "b7b5", "h2h4", "b5b4", "c2c4", "b4c3", "a1a3"], 0x5c3f9b829b279560),
-        ];
-        for (moves, expected) in cases {
+        for (moves, expected) in crate::book::polyglot::REFERENCE_KEYS {
             let pos = play_line(START_FEN, moves);
             assert_eq!(pos.key(), *expected, "after {moves:?}");
         }

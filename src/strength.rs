@@ -17,7 +17,7 @@
 use rand::{Rng, RngExt};
 use shakmaty::Move;
 
-use crate::search::TB_WIN_BOUND;
+use crate::scores::TB_WIN_BOUND;
 
 pub const ELO_MIN: i64 = 1000;
 /// Bramble's full strength measured on the calibration's scale: no handicap at all.
@@ -85,7 +85,7 @@ impl StrengthLimit {
 mod tests {
     use super::*;
     use crate::position::Position;
-    use crate::search::MATE;
+    use crate::scores::MATE;
     use rand::SeedableRng;
     use rand::rngs::StdRng;
 

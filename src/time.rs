@@ -70,6 +70,11 @@ pub fn per_second(count: u64, elapsed: Duration) -> u64 {
     (u128::from(count) * 1_000_000 / micros) as u64
 }
 
+/// The closing line of bench and perft: `N nodes M nps`.
+pub fn nodes_and_speed(nodes: u64, elapsed: Duration) -> String {
+    format!("{nodes} nodes {} nps", per_second(nodes, elapsed))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -280,7 +280,7 @@ mod tests {
     use super::*;
     use crate::packed_move::find_move;
     use crate::position::Position;
-    use crate::search::MATE;
+    use crate::scores::MATE;
     use shakmaty::{CastlingMode, Role, Square};
 
     #[test]

@@ -17,7 +17,7 @@
 
 use shakmaty::{Board, Role};
 
-use crate::search::TB_WIN_BOUND;
+use crate::scores::TB_WIN_BOUND;
 
 /// `a(m)`: the score winning half the games, as `A[0] x^2 + A[1] x + A[2]`, `x = m / 58`.
 const A: [f64; 3] = [279.720, -583.757, 374.984];
@@ -73,7 +73,7 @@ fn material(board: &Board) -> u32 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::search::{MATE, TB_WIN};
+    use crate::scores::{MATE, TB_WIN};
     use shakmaty::fen::Fen;
 
     fn board(fen: &str) -> Board {

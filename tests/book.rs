@@ -3,11 +3,10 @@
 
 mod common;
 
-use std::path::PathBuf;
 use std::time::Duration;
 
 use bramble::book::{Book, pgn, polyglot};
-use common::{Engine, bestmove, run_cli};
+use common::{Engine, TempFile, bestmove, run_cli};
 use shakmaty::Chess;
 
 const GAMES: &str = "\
@@ -15,27 +14,6 @@ const GAMES: &str = "\
 [Event \"2\"]\n[Result \"1/2-1/2\"]\n\n1. e4 e5 2. Nf3 Nf6 1/2-1/2\n\n\
 [Event \"3\"]\n[Result \"0-1\"]\n\n1. e4 c5 2. Nf3 d6 0-1\n\n\
 [Event \"4\"]\n[Result \"1-0\"]\n\n1. d4 d5 2. c4 e6 1-0\n";
-
-/// A file in the temporary directory, removed when dropped.
-struct TempFile(PathBuf);
-
-impl TempFile {
-    fn new(name: &str, bytes: &[u8]) -> TempFile {
-        let path = std::env::temp_dir().join(format!("bramble-book-{}-{name}", std::process::id()));
-        std::fs::write(&path, bytes).expect("write a temporary file");
-        TempFile(path)
-    }
-
-    fn path(&self) -> String {
-        self.0.to_string_lossy().into_owned()
-    }
-}
-
-impl Drop for TempFile {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_file(&self.0);
-    }
-}
 
 #[test]
 fn a_book_built_from_games_probes_back() {
@@ -69,7 +47,7 @@ fn a_book_built_from_games_probes_back() {
 
 #[test]
 fn probe_and_build_refuse_bad_input() {
-    let broken = TempFile::new("broken.bin", &[1; 20]);
+    let broken = TempFile::new("broken.bin", [1; 20]);
     let (code, _, err) = run_cli(&["book", "probe", "--file", &broken.path()]);
     assert_eq!(code, 1);
     assert!(err.contains("20 bytes is not a whole number of 16-byte entries"), "{err}");
@@ -98,7 +76,7 @@ fn two_move_book() -> TempFile {
         let m = uci.parse::<shakmaty::uci::UciMove>().expect("uci").to_move(&start).expect("legal");
         polyglot::Entry { key: bramble::book::polyglot_key(&start), mv: polyglot::encode_move(m), weight, learn: 0 }
     };
-    TempFile::new("two.bin", &polyglot::write_entries(vec![entry("g1f3", 9), entry("b1c3", 1)]))
+    TempFile::new("two.bin", polyglot::write_entries(vec![entry("g1f3", 9), entry("b1c3", 1)]))
 }
 
 const CLOCK: &str = "go wtime 60000 btime 60000";

@@ -2,31 +2,12 @@
 
 mod common;
 
-use std::ops::Deref;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
-use common::run_cli;
-
-/// A file in the temporary directory, removed when dropped.
-struct TempFile(PathBuf);
-
-impl Deref for TempFile {
-    type Target = Path;
-    fn deref(&self) -> &Path {
-        &self.0
-    }
-}
-
-impl Drop for TempFile {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_file(&self.0);
-    }
-}
+use common::{TempFile, run_cli};
 
 fn temp_file(name: &str, text: &str) -> TempFile {
-    let path = std::env::temp_dir().join(format!("bramble-test-{}-{name}", std::process::id()));
-    std::fs::write(&path, text).expect("write a temporary file");
-    TempFile(path)
+    TempFile::new(name, text)
 }
 
 /// `<N> nodes <M> nps` -> N

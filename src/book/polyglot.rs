@@ -70,6 +70,22 @@ pub fn write_entries(mut entries: Vec<Entry>) -> Vec<u8> {
     entries.iter().flat_map(|entry| entry.to_bytes()).collect()
 }
 
+/// The reference keys of the polyglot book format specification: moves from the start
+/// position and the key after them. The engine's own keys (`position.rs`) and the book's
+/// are both tested against them.
+#[cfg(test)]
+pub(crate) const REFERENCE_KEYS: &[(&[&str], u64)] = &[
+    (&[], 0x463b96181691fc9c),
+    (&["e2e4"], 0x823c9b50fd114196),
+    (&["e2e4", "d7d5"], 0x0756b94461c50fb0),
+    (&["e2e4", "d7d5", "e4e5"], 0x662fafb965db29d4),
+    (&["e2e4", "d7d5", "e4e5", "f7f5"], 0x22a48b5a8e47ff78),
+    (&["e2e4", "d7d5", "e4e5", "f7f5", "e1e2"], 0x652a607ca3f242c1),
+    (&["e2e4", "d7d5", "e4e5", "f7f5", "e1e2", "e8f7"], 0x00fdd303c946bdd9),
+    (&["a2a4", "b7b5", "h2h4", "b5b4", "c2c4"], 0x3c8123ea7b067637),
+    (&["a2a4", "b7b5", "h2h4", "b5b4", "c2c4", "b4c3", "a1a3"], 0x5c3f9b829b279560),
+];
+
 #[cfg(test)]
 mod tests {
     use shakmaty::{CastlingMode, Chess, Position as _, fen::Fen};

@@ -19,9 +19,9 @@ use clap::{Args, CommandFactory, Parser, Subcommand, value_parser};
 
 use crate::epd::{self, EpdLimit};
 use crate::perft;
-use crate::position::{Position, uci_move};
+use crate::position::{Position, castling_mode, uci_move};
 use crate::search::{MAX_DEPTH, SearchSession, Signals};
-use crate::time::per_second;
+use crate::time::nodes_and_speed;
 
 /// Bramble, a UCI chess engine: with no command it speaks UCI on stdin/stdout
 ///
@@ -137,7 +137,7 @@ fn bench(args: BenchArgs) -> CliResult {
         );
     })
     .ok_or_else(|| CliError::Failed("bench stopped".into()))?;
-    println!("{} nodes {} nps", total.nodes, per_second(total.nodes, total.elapsed));
+    println!("{}", nodes_and_speed(total.nodes, total.elapsed));
     Ok(ExitCode::SUCCESS)
 }
 
@@ -161,7 +161,7 @@ pub struct PerftArgs {
 
 fn perft_command(args: PerftArgs) -> CliResult {
     let (depth, fen) = (args.depth, args.fen.join(" "));
-    let mode = perft::castling_mode(args.chess960);
+    let mode = castling_mode(args.chess960);
     let pos = if fen.is_empty() {
         Position::startpos()
     } else {
@@ -185,7 +185,7 @@ fn perft_command(args: PerftArgs) -> CliResult {
         let start = Instant::now();
         let nodes = if args.divide {
             split = perft::divide(&pos, depth, &never);
-            if depth == 0 { 1 } else { split.iter().map(|(_, n)| n).sum() }
+            perft::divide_total(&split, depth)
         } else {
             perft::perft(&pos, depth, &never)
         };
@@ -201,14 +201,14 @@ fn perft_command(args: PerftArgs) -> CliResult {
     }
 
     if let Some((reference_nodes, reference_time)) = reference {
-        println!("shakmaty::perft: {reference_nodes} nodes {} nps", per_second(reference_nodes, reference_time));
+        println!("shakmaty::perft: {}", nodes_and_speed(reference_nodes, reference_time));
         let ratio = reference_time.as_secs_f64() / elapsed.as_secs_f64().max(1e-9);
         println!("speed of bramble perft / shakmaty::perft: {ratio:.3}");
         if reference_nodes != nodes {
             return Err(CliError::Failed(format!("counts differ: shakmaty {reference_nodes}, bramble {nodes}")));
         }
     }
-    println!("{nodes} nodes {} nps", per_second(nodes, elapsed));
+    println!("{}", nodes_and_speed(nodes, elapsed));
     Ok(ExitCode::SUCCESS)
 }
 
@@ -227,7 +227,7 @@ pub struct PerftSuiteArgs {
 fn perft_suite(args: PerftSuiteArgs) -> CliResult {
     let path = &args.file;
     let max_depth = args.max_depth.min(perft::MAX_DEPTH);
-    let mode = perft::castling_mode(args.chess960);
+    let mode = castling_mode(args.chess960);
     let entries = perft::parse_suite(&read_file(path)?).map_err(|e| CliError::Failed(format!("{path}: {e}")))?;
     let never = AtomicBool::new(false);
     let (mut checks, mut failures) = (0, 0);

@@ -21,11 +21,11 @@ use crate::bench;
 use crate::book::Book;
 use crate::engine::{AUTHOR, Engine, Event, EventSink, NAME, SearchRequest};
 use crate::perft;
-use crate::position::{Position, uci_move};
+use crate::position::{Position, castling_mode, uci_move};
 use crate::search::{Limits, SyzygyProbe};
 use crate::strength::{self, StrengthLimit};
 use crate::syzygy::Tablebases;
-use crate::time::{Clock, TimeBudget, per_second};
+use crate::time::{Clock, TimeBudget, nodes_and_speed};
 use crate::wdl::wdl;
 
 /// Where the controller's lines go: stdout for the binary, a buffer in tests.
@@ -75,7 +75,7 @@ impl Settings {
     }
 
     fn castling_mode(&self) -> CastlingMode {
-        if self.chess960 { CastlingMode::Chess960 } else { CastlingMode::Standard }
+        castling_mode(self.chess960)
     }
 
     /// The strength limit, while `UCI_LimitStrength` is on.
@@ -333,9 +333,9 @@ impl Controller {
             for (m, count) in &split {
                 output(&format!("{}: {count}", uci_move(*m, mode)));
             }
-            let total: u64 = if depth == 0 { 1 } else { split.iter().map(|(_, n)| n).sum() };
+            let total = perft::divide_total(&split, depth);
             output("");
-            output(&format!("{total} nodes {} nps", per_second(total, start.elapsed())));
+            output(&nodes_and_speed(total, start.elapsed()));
         });
         if let Err(problem) = started {
             self.info_string(&problem);
@@ -348,7 +348,7 @@ impl Controller {
         let started = self.engine.start_job("bench", Arc::default(), move |signals, _| {
             let depth = depth.unwrap_or(bench::DEFAULT_DEPTH);
             match bench::run(depth, signals, &mut |_, _| {}) {
-                Some(total) => output(&format!("{} nodes {} nps", total.nodes, per_second(total.nodes, total.elapsed))),
+                Some(total) => output(&nodes_and_speed(total.nodes, total.elapsed)),
                 None => output("info string bench stopped"),
             }
         });

@@ -7,6 +7,7 @@ use shakmaty::{CastlingMode, File, Move, Position as _, Rank, Square};
 use crate::eval::{self, Group, PHASE_MAX, S};
 use crate::position::{Position, uci_move};
 use crate::search::{Report, mate_in_moves};
+use crate::time::per_second;
 use crate::tt::Bound;
 use crate::wdl::Wdl;
 
@@ -21,7 +22,7 @@ pub fn score_text(score: i32) -> String {
 /// One `info` line after an iteration; `wdl` when `UCI_ShowWDL` is on.
 pub fn info_line(report: &Report, wdl: Option<Wdl>, mode: CastlingMode) -> String {
     let millis = report.elapsed.as_millis();
-    let nps = u128::from(report.nodes) * 1000 / millis.max(1);
+    let nps = per_second(report.nodes, report.elapsed);
     let mut line = format!(
         "info depth {} seldepth {} multipv {} score {}",
         report.depth,

@@ -4,8 +4,10 @@
 #![allow(dead_code)] // each test binary uses a different part of this module
 
 use std::io::{BufRead, BufReader, Write};
-use std::path::PathBuf;
+use std::ops::Deref;
+use std::path::{Path, PathBuf};
 use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::sync::{Mutex, MutexGuard};
 use std::time::{Duration, Instant};
@@ -218,4 +220,37 @@ pub fn run_cli(args: &[&str]) -> (i32, String, String) {
         String::from_utf8_lossy(&output.stdout).into_owned(),
         String::from_utf8_lossy(&output.stderr).into_owned(),
     )
+}
+
+/// A file in the temporary directory, removed when dropped.
+pub struct TempFile(PathBuf);
+
+impl TempFile {
+    /// Writes `bytes` to a file named after this process, a count and `name`: tests run in
+    /// parallel, and two of them may ask for the same name.
+    pub fn new(name: &str, bytes: impl AsRef<[u8]>) -> TempFile {
+        static COUNT: AtomicUsize = AtomicUsize::new(0);
+        let count = COUNT.fetch_add(1, Ordering::Relaxed);
+        let path = std::env::temp_dir().join(format!("bramble-test-{}-{count}-{name}", std::process::id()));
+        std::fs::write(&path, bytes).expect("write a temporary file");
+        TempFile(path)
+    }
+
+    /// The path as text, for a command line.
+    pub fn path(&self) -> String {
+        self.0.to_string_lossy().into_owned()
+    }
+}
+
+impl Deref for TempFile {
+    type Target = Path;
+    fn deref(&self) -> &Path {
+        &self.0
+    }
+}
+
+impl Drop for TempFile {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_file(&self.0);
+    }
 }
