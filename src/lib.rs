@@ -11,6 +11,7 @@ pub mod engine;
 pub mod epd;
 pub mod eval;
 pub mod movegen;
+pub mod nnue;
 pub mod packed_move;
 pub mod perft;
 pub mod position;

@@ -1,0 +1,115 @@
+//! Training positions: bulletformat records (`crate::trainingdata`) read whole into
+//! memory and filtered.
+//!
+//! Left out, and counted: positions where the side to move is in check (the score of a
+//! position with a forced reply says little about its pieces) and positions with a mate
+//! score (|score| >= 10000: a distance to mate, not an evaluation). The usual third
+//! filter, "the best move is a capture", cannot be applied: the format has no best move.
+
+use shakmaty::Color;
+
+use super::features::record_board;
+use crate::trainingdata::{RECORD_BYTES, Record, decode};
+
+/// Scores at least this far from 0 are mate scores.
+pub const MATE_SCORE: i32 = 10_000;
+
+/// The positions kept so far, and what was left out.
+#[derive(Clone, Debug, Default)]
+pub struct Loaded {
+    pub records: Vec<Record>,
+    pub in_check: u64,
+    pub mate_scores: u64,
+}
+
+impl Loaded {
+    /// Adds the records of one file's bytes; an error names the damaged record (or the
+    /// length that is not a whole number of records).
+    pub fn add(&mut self, bytes: &[u8]) -> Result<(), String> {
+        if !bytes.len().is_multiple_of(RECORD_BYTES) {
+            return Err(format!("{} bytes is not a whole number of {RECORD_BYTES}-byte records", bytes.len()));
+        }
+        self.records.reserve(bytes.len() / RECORD_BYTES);
+        for (index, chunk) in bytes.chunks_exact(RECORD_BYTES).enumerate() {
+            let mut raw = [0; RECORD_BYTES];
+            raw.copy_from_slice(chunk);
+            let record = decode(&raw).map_err(|e| format!("record {}: {e}", index + 1))?;
+            if i32::from(record.score).abs() >= MATE_SCORE {
+                self.mate_scores += 1;
+            } else if in_check(&record) {
+                self.in_check += 1;
+            } else {
+                self.records.push(record);
+            }
+        }
+        Ok(())
+    }
+
+    /// Positions left out.
+    pub fn skipped(&self) -> u64 {
+        self.in_check + self.mate_scores
+    }
+}
+
+/// Whether the side to move (White on the record's board) is in check.
+fn in_check(record: &Record) -> bool {
+    let board = record_board(record);
+    board.king_of(Color::White).is_some_and(|king| board.attacks_to(king, Color::Black, board.occupied()).any())
+}
+
+/// Splits off the last `share` of the positions (in file order) for validation:
+/// `(training, validation)`.
+pub fn split_validation(mut records: Vec<Record>, share: f64) -> (Vec<Record>, Vec<Record>) {
+    let held = ((records.len() as f64 * share) as usize).min(records.len());
+    let validation = records.split_off(records.len() - held);
+    (records, validation)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::trainingdata::{encode, parse_text};
+
+    fn bytes(lines: &[&str]) -> Vec<u8> {
+        lines.iter().flat_map(|line| encode(&parse_text(line).expect("a valid line"))).collect()
+    }
+
+    #[test]
+    fn checks_and_mate_scores_are_left_out() {
+        let data = bytes(&[
+            "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1 | -25 | 0.5",
+            // Black in check from the bishop on b5.
+            "rnbqkbnr/ppp1pppp/8/1B1p4/4P3/8/PPPP1PPP/RNBQK1NR b KQkq - 1 2 | -40 | 0.5",
+            // White in check from the queen on h4.
+            "rnb1kbnr/pppp1ppp/8/4p3/5P1q/8/PPPPP1PP/RNBQKBNR w KQkq - 1 3 | -200 | 0.0",
+            "8/8/4k3/8/2K5/8/3P4/8 b - - 0 60 | -10000 | 0.0",
+            "8/8/4k3/8/2K5/8/3P4/8 w - - 0 60 | 9999 | 1.0",
+        ]);
+        let mut loaded = Loaded::default();
+        loaded.add(&data).expect("valid");
+        assert_eq!((loaded.records.len(), loaded.in_check, loaded.mate_scores), (2, 2, 1));
+        assert_eq!(loaded.skipped(), 3);
+        assert_eq!(loaded.records[1].score, 9999);
+    }
+
+    #[test]
+    fn damaged_data_is_an_error() {
+        let data = bytes(&["8/8/4k3/8/2K5/8/3P4/8 w - - 0 60 | 10 | 1.0"]);
+        let mut loaded = Loaded::default();
+        assert!(loaded.add(&data[..31]).expect_err("length").contains("31 bytes"));
+        let mut bad = data.clone();
+        bad[26] = 9;
+        assert!(loaded.add(&bad).expect_err("result").starts_with("record 1: result 9"));
+    }
+
+    #[test]
+    fn the_last_positions_are_held_out() {
+        let data = bytes(&["8/8/4k3/8/2K5/8/3P4/8 w - - 0 60 | 10 | 1.0"; 20]);
+        let mut loaded = Loaded::default();
+        loaded.add(&data).expect("valid");
+        loaded.records[19].score = 77;
+        let (training, validation) = split_validation(loaded.records, 0.1);
+        assert_eq!((training.len(), validation.len()), (18, 2));
+        assert_eq!(validation[1].score, 77);
+    }
+}

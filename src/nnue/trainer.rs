@@ -1,0 +1,532 @@
+//! Training the network in floats, then quantising it (`crate::nnue::format`).
+//!
+//! # The loss
+//!
+//! The float output times [`SCALE`] is centipawns for the side to move. Each position's
+//! prediction is `sigmoid(output_cp / SCALE_LOSS)` and its target
+//! `(1 - w) * sigmoid(score / SCALE_LOSS) + w * result`: the data's search score blended
+//! with the game's result (1, 0.5, 0) by the result weight `w`. The loss is the mean
+//! squared error of the two over the positions.
+//!
+//! # The optimiser
+//!
+//! AdamW (β1 0.9, β2 0.999, ε 1e-8, decoupled weight decay 0.01 on the feature and output
+//! weights, none on the biases), one step a mini-batch. Step decay of the learning rate:
+//! epoch `e` (from 1) uses `lr * 0.1^((e - 1) / lr_drop_epoch)`, so with a drop epoch of 8
+//! epochs 1-8 train at `lr` and 9-16 at `lr / 10`; a drop epoch of 0 never drops. After
+//! each step the feature weights and biases are clipped to ±[`WEIGHT_CLIP`] so that the
+//! quantised accumulators fit i16 (see `format`).
+//!
+//! # Speed and determinism
+//!
+//! A position switches on at most 32 of the 768 inputs a side, so its forward and backward
+//! pass touch only those rows of the feature weights, and each thread sums its slice of
+//! the batch's gradient into only those rows (marking them). The threads' gradients are
+//! then added in thread order, so a run is the same for the same seed and thread count
+//! (the float sums depend on how the batch is cut, so another thread count differs
+//! slightly). The seed draws the initial weights, then each epoch's shuffle.
+
+use std::time::Instant;
+
+use rand::rngs::StdRng;
+use rand::seq::SliceRandom;
+use rand::{RngExt, SeedableRng};
+
+use super::features::{Features, INPUTS, record_features};
+use super::format::{Network, QA, QB, SCALE};
+use crate::trainingdata::Record;
+
+/// Centipawns a sigmoid unit in the loss.
+pub const SCALE_LOSS: f32 = 400.0;
+/// Float feature weights and biases stay within this (times QA: ±505).
+pub const WEIGHT_CLIP: f32 = 1.98;
+/// The learning rate is multiplied by this every `lr_drop_epoch` epochs.
+pub const LR_DROP: f32 = 0.1;
+const BETA1: f32 = 0.9;
+const BETA2: f32 = 0.999;
+const EPSILON: f32 = 1e-8;
+const WEIGHT_DECAY: f32 = 0.01;
+
+/// How to train.
+#[derive(Clone, Debug, PartialEq)]
+pub struct TrainOptions {
+    /// N, the neurons of each accumulator.
+    pub hidden: usize,
+    /// Positions a mini-batch (one optimiser step).
+    pub batch: usize,
+    pub lr: f32,
+    /// The learning rate drops by [`LR_DROP`] every this many epochs (0: never).
+    pub lr_drop_epoch: usize,
+    /// Weight of the game result in the target, 0 to 1.
+    pub result_weight: f32,
+    pub threads: usize,
+    pub seed: u64,
+}
+
+/// The network in floats: the output times [`SCALE`] is centipawns.
+#[derive(Clone, Debug, PartialEq)]
+pub struct FloatNetwork {
+    pub hidden: usize,
+    /// `[768][N]`, input-major as in the file.
+    pub feature_weights: Vec<f32>,
+    pub feature_biases: Vec<f32>,
+    /// `[2N]`: the side to move's accumulator, then the other side's.
+    pub output_weights: Vec<f32>,
+    pub output_bias: f32,
+}
+
+fn screlu(x: f32) -> f32 {
+    let c = x.clamp(0.0, 1.0);
+    c * c
+}
+
+fn sigmoid(x: f32) -> f32 {
+    1.0 / (1.0 + (-x).exp())
+}
+
+impl FloatNetwork {
+    /// Small uniform weights, ±1/sqrt(inputs of the layer); biases 0.
+    pub fn random(hidden: usize, rng: &mut StdRng) -> FloatNetwork {
+        let mut uniform = |count: usize, fan_in: usize| {
+            let limit = 1.0 / (fan_in as f32).sqrt();
+            (0..count).map(|_| rng.random_range(-limit..limit)).collect::<Vec<f32>>()
+        };
+        let feature_weights = uniform(INPUTS * hidden, INPUTS);
+        let output_weights = uniform(2 * hidden, 2 * hidden);
+        FloatNetwork { hidden, feature_weights, feature_biases: vec![0.0; hidden], output_weights, output_bias: 0.0 }
+    }
+
+    fn row(&self, feature: usize) -> &[f32] {
+        &self.feature_weights[feature * self.hidden..(feature + 1) * self.hidden]
+    }
+
+    fn accumulate(&self, active: &[usize], acc: &mut [f32]) {
+        acc.copy_from_slice(&self.feature_biases);
+        for &feature in active {
+            for (a, &w) in acc.iter_mut().zip(self.row(feature)) {
+                *a += w;
+            }
+        }
+    }
+
+    /// The output from the two accumulators (in sigmoid units of SCALE centipawns).
+    fn output(&self, stm: &[f32], nstm: &[f32]) -> f32 {
+        let (ours, theirs) = self.output_weights.split_at(self.hidden);
+        let dot = |acc: &[f32], w: &[f32]| acc.iter().zip(w).map(|(&a, &w)| screlu(a) * w).sum::<f32>();
+        dot(stm, ours) + dot(nstm, theirs) + self.output_bias
+    }
+
+    /// The evaluation in centipawns for the side to move.
+    pub fn evaluate(&self, features: &Features) -> f32 {
+        let (mut stm, mut nstm) = (vec![0.0; self.hidden], vec![0.0; self.hidden]);
+        self.accumulate(features.stm(), &mut stm);
+        self.accumulate(features.nstm(), &mut nstm);
+        self.output(&stm, &nstm) * SCALE as f32
+    }
+
+    /// The quantised network, and how many weights were clamped to the i16 range.
+    pub fn quantise(&self) -> (Network, usize) {
+        let mut clamped = 0;
+        let mut quantise = |values: &[f32], scale: i32| -> Vec<i16> {
+            let range = f32::from(i16::MIN)..=f32::from(i16::MAX);
+            values
+                .iter()
+                .map(|&x| {
+                    let q = (x * scale as f32).round();
+                    clamped += usize::from(!range.contains(&q));
+                    // `as` saturates (and takes NaN to 0): the clamp to i16.
+                    q as i16
+                })
+                .collect()
+        };
+        let feature_weights = quantise(&self.feature_weights, QA);
+        let feature_biases = quantise(&self.feature_biases, QA);
+        let output_weights = quantise(&self.output_weights, QB);
+        let output_bias = quantise(&[self.output_bias], QA * QB).first().copied().unwrap_or_default();
+        // The lengths are the float network's, which fit its hidden size.
+        let network = Network::new(self.hidden, feature_weights, feature_biases, output_weights, output_bias);
+        (network.unwrap_or_else(|e| panic!("float network of inconsistent size: {e}")), clamped)
+    }
+}
+
+/// What one record asks of the network: the blended target.
+fn target(record: &Record, result_weight: f32) -> f32 {
+    let result = f32::from(record.result) / 2.0;
+    (1.0 - result_weight) * sigmoid(f32::from(record.score) / SCALE_LOSS) + result_weight * result
+}
+
+/// One thread's gradient of a slice of a batch, and its scratch space.
+struct Gradient {
+    feature_weights: Vec<f32>,
+    /// The feature rows with a nonzero gradient (the rest are 0).
+    touched: Vec<bool>,
+    feature_biases: Vec<f32>,
+    output_weights: Vec<f32>,
+    output_bias: f32,
+    /// The summed loss of the positions.
+    loss: f64,
+    stm: Vec<f32>,
+    nstm: Vec<f32>,
+    d_stm: Vec<f32>,
+    d_nstm: Vec<f32>,
+}
+
+impl Gradient {
+    fn new(hidden: usize) -> Gradient {
+        Gradient {
+            feature_weights: vec![0.0; INPUTS * hidden],
+            touched: vec![false; INPUTS],
+            feature_biases: vec![0.0; hidden],
+            output_weights: vec![0.0; 2 * hidden],
+            output_bias: 0.0,
+            loss: 0.0,
+            stm: vec![0.0; hidden],
+            nstm: vec![0.0; hidden],
+            d_stm: vec![0.0; hidden],
+            d_nstm: vec![0.0; hidden],
+        }
+    }
+
+    fn clear(&mut self) {
+        let hidden = self.feature_biases.len();
+        for (row, touched) in self.feature_weights.chunks_exact_mut(hidden).zip(&mut self.touched) {
+            if *touched {
+                row.fill(0.0);
+                *touched = false;
+            }
+        }
+        self.feature_biases.fill(0.0);
+        self.output_weights.fill(0.0);
+        self.output_bias = 0.0;
+        self.loss = 0.0;
+    }
+
+    /// Adds the loss of each record and, with `backward`, its gradient.
+    fn add(&mut self, net: &FloatNetwork, records: &[Record], result_weight: f32, backward: bool) {
+        let hidden = net.hidden;
+        for record in records {
+            let features = record_features(record);
+            net.accumulate(features.stm(), &mut self.stm);
+            net.accumulate(features.nstm(), &mut self.nstm);
+            let prediction = sigmoid(net.output(&self.stm, &self.nstm) * SCALE as f32 / SCALE_LOSS);
+            let error = prediction - target(record, result_weight);
+            self.loss += f64::from(error * error);
+            if !backward {
+                continue;
+            }
+            // d loss / d output.
+            let g = 2.0 * error * prediction * (1.0 - prediction) * SCALE as f32 / SCALE_LOSS;
+            self.output_bias += g;
+            let (ours, theirs) = net.output_weights.split_at(hidden);
+            let (grad_ours, grad_theirs) = self.output_weights.split_at_mut(hidden);
+            for (acc, w, grad_w, d) in
+                [(&self.stm, ours, grad_ours, &mut self.d_stm), (&self.nstm, theirs, grad_theirs, &mut self.d_nstm)]
+            {
+                for (((&a, &w), grad_w), d) in acc.iter().zip(w).zip(grad_w.iter_mut()).zip(d.iter_mut()) {
+                    *grad_w += g * screlu(a);
+                    // SCReLU's slope: 2a inside (0, 1), flat outside.
+                    *d = if a > 0.0 && a < 1.0 { 2.0 * a * g * w } else { 0.0 };
+                }
+            }
+            for ((b, &s), &n) in self.feature_biases.iter_mut().zip(&self.d_stm).zip(&self.d_nstm) {
+                *b += s + n;
+            }
+            for (active, d) in [(features.stm(), &self.d_stm), (features.nstm(), &self.d_nstm)] {
+                for &feature in active {
+                    self.touched[feature] = true;
+                    let row = &mut self.feature_weights[feature * hidden..(feature + 1) * hidden];
+                    for (w, &d) in row.iter_mut().zip(d) {
+                        *w += d;
+                    }
+                }
+            }
+        }
+    }
+
+    /// Adds another thread's gradient (its touched rows only).
+    fn merge(&mut self, other: &Gradient) {
+        let hidden = self.feature_biases.len();
+        let rows = self.feature_weights.chunks_exact_mut(hidden).zip(&mut self.touched);
+        for ((row, touched), (other_row, &other_touched)) in
+            rows.zip(other.feature_weights.chunks_exact(hidden).zip(&other.touched))
+        {
+            if other_touched {
+                *touched = true;
+                row.iter_mut().zip(other_row).for_each(|(a, &b)| *a += b);
+            }
+        }
+        self.feature_biases.iter_mut().zip(&other.feature_biases).for_each(|(a, &b)| *a += b);
+        self.output_weights.iter_mut().zip(&other.output_weights).for_each(|(a, &b)| *a += b);
+        self.output_bias += other.output_bias;
+        self.loss += other.loss;
+    }
+}
+
+/// Adam's moments of one group of parameters.
+struct Moments {
+    m: Vec<f32>,
+    v: Vec<f32>,
+}
+
+impl Moments {
+    fn new(count: usize) -> Moments {
+        Moments { m: vec![0.0; count], v: vec![0.0; count] }
+    }
+
+    /// One AdamW step on `params` with the summed gradient `grad` times `scale`.
+    fn step(&mut self, params: &mut [f32], grad: &[f32], step: &Step, decay: bool, clip: f32) {
+        let decay = if decay { WEIGHT_DECAY } else { 0.0 };
+        for (((p, &g), m), v) in params.iter_mut().zip(grad).zip(&mut self.m).zip(&mut self.v) {
+            let g = g * step.scale;
+            *m = BETA1 * *m + (1.0 - BETA1) * g;
+            *v = BETA2 * *v + (1.0 - BETA2) * g * g;
+            let update = (*m / step.correction1) / ((*v / step.correction2).sqrt() + EPSILON);
+            *p = (*p - step.lr * (update + decay * *p)).clamp(-clip, clip);
+        }
+    }
+}
+
+/// What one optimiser step shares across the groups.
+struct Step {
+    lr: f32,
+    /// 1 / batch size: the gradient of the mean loss.
+    scale: f32,
+    correction1: f32,
+    correction2: f32,
+}
+
+/// One epoch's numbers.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct EpochReport {
+    /// From 1.
+    pub epoch: usize,
+    pub lr: f32,
+    /// The mean loss of the training positions as each batch met them.
+    pub training_loss: f64,
+    /// The mean loss of the validation positions after the epoch (`None` without any).
+    pub validation_loss: Option<f64>,
+    /// Training positions a second (the epoch's pass and steps; not the validation).
+    pub positions_per_second: f64,
+}
+
+/// A network in training.
+pub struct Trainer {
+    net: FloatNetwork,
+    options: TrainOptions,
+    rng: StdRng,
+    epochs: usize,
+    steps: i32,
+    moments: [Moments; 4],
+    gradients: Vec<Gradient>,
+}
+
+impl Trainer {
+    pub fn new(options: TrainOptions) -> Trainer {
+        let mut rng = StdRng::seed_from_u64(options.seed);
+        let hidden = options.hidden;
+        let net = FloatNetwork::random(hidden, &mut rng);
+        let moments = [INPUTS * hidden, hidden, 2 * hidden, 1].map(Moments::new);
+        let gradients = (0..options.threads.max(1)).map(|_| Gradient::new(hidden)).collect();
+        Trainer { net, options, rng, epochs: 0, steps: 0, moments, gradients }
+    }
+
+    pub fn network(&self) -> &FloatNetwork {
+        &self.net
+    }
+
+    /// The learning rate of epoch `epoch` (from 1).
+    pub fn lr(&self, epoch: usize) -> f32 {
+        match self.options.lr_drop_epoch {
+            0 => self.options.lr,
+            drop => self.options.lr * LR_DROP.powi(((epoch - 1) / drop) as i32),
+        }
+    }
+
+    /// The mean loss of `records` with the network as it is.
+    pub fn loss(&mut self, records: &[Record]) -> f64 {
+        if records.is_empty() {
+            return 0.0;
+        }
+        self.run(records, false);
+        let total: f64 = self.gradients.iter().map(|g| g.loss).sum();
+        total / records.len() as f64
+    }
+
+    /// One pass over `training` (shuffled in place first) in mini-batches, then the loss
+    /// of `validation`. `on_batch` hears the batches done so far.
+    pub fn epoch(
+        &mut self,
+        training: &mut [Record],
+        validation: &[Record],
+        on_batch: &mut dyn FnMut(usize),
+    ) -> EpochReport {
+        let start = Instant::now();
+        self.epochs += 1;
+        let lr = self.lr(self.epochs);
+        training.shuffle(&mut self.rng);
+        let mut loss = 0.0;
+        for (done, batch) in training.chunks(self.options.batch.max(1)).enumerate() {
+            self.run(batch, true);
+            let (first, rest) = self.gradients.split_at_mut(1);
+            for other in rest.iter() {
+                first[0].merge(other);
+            }
+            loss += first[0].loss;
+            self.apply(lr, batch.len());
+            on_batch(done + 1);
+        }
+        let seconds = start.elapsed().as_secs_f64();
+        EpochReport {
+            epoch: self.epochs,
+            lr,
+            training_loss: loss / training.len().max(1) as f64,
+            validation_loss: (!validation.is_empty()).then(|| self.loss(validation)),
+            positions_per_second: training.len() as f64 / seconds.max(1e-9),
+        }
+    }
+
+    /// Each thread's gradient (or only loss) of its slice of `records`, cleared first.
+    fn run(&mut self, records: &[Record], backward: bool) {
+        let (net, weight) = (&self.net, self.options.result_weight);
+        let slice = records.len().div_ceil(self.gradients.len()).max(1);
+        for gradient in &mut self.gradients {
+            gradient.clear();
+        }
+        let mut work = records.chunks(slice).zip(self.gradients.iter_mut());
+        let first = work.next();
+        std::thread::scope(|scope| {
+            for (chunk, gradient) in work {
+                scope.spawn(move || gradient.add(net, chunk, weight, backward));
+            }
+            // The calling thread takes the first slice.
+            if let Some((chunk, gradient)) = first {
+                gradient.add(net, chunk, weight, backward);
+            }
+        });
+    }
+
+    /// The AdamW step with the merged gradient (the first thread's).
+    fn apply(&mut self, lr: f32, batch: usize) {
+        self.steps += 1;
+        let step = Step {
+            lr,
+            scale: 1.0 / batch as f32,
+            correction1: 1.0 - BETA1.powi(self.steps),
+            correction2: 1.0 - BETA2.powi(self.steps),
+        };
+        let (net, grad) = (&mut self.net, &self.gradients[0]);
+        let [fw, fb, ow, ob] = &mut self.moments;
+        fw.step(&mut net.feature_weights, &grad.feature_weights, &step, true, WEIGHT_CLIP);
+        fb.step(&mut net.feature_biases, &grad.feature_biases, &step, false, WEIGHT_CLIP);
+        ow.step(&mut net.output_weights, &grad.output_weights, &step, true, f32::INFINITY);
+        ob.step(std::slice::from_mut(&mut net.output_bias), &[grad.output_bias], &step, false, f32::INFINITY);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use shakmaty::{Chess, Color, Position as _, Role};
+
+    use super::*;
+    use crate::trainingdata::pack;
+
+    /// Positions of random legal games, each scored by its material (pawn 100) for
+    /// White; a draw for the result.
+    fn random_positions(count: usize, seed: u64) -> Vec<Record> {
+        let mut rng = StdRng::seed_from_u64(seed);
+        let mut records = Vec::with_capacity(count);
+        while records.len() < count {
+            let mut pos = Chess::default();
+            for ply in 0..80 {
+                let moves = pos.legal_moves();
+                if moves.is_empty() || records.len() == count {
+                    break;
+                }
+                pos.play_unchecked(moves[rng.random_range(0..moves.len())]);
+                // Every 5th position: many games, each a few positions.
+                if pos.is_check() || ply % 5 != 4 {
+                    continue;
+                }
+                let material = |color: Color| -> i32 {
+                    let board = pos.board();
+                    [(Role::Pawn, 1), (Role::Knight, 3), (Role::Bishop, 3), (Role::Rook, 5), (Role::Queen, 9)]
+                        .iter()
+                        .map(|&(role, value)| value * (board.by_role(role) & board.by_color(color)).count() as i32)
+                        .sum()
+                };
+                let score = 100 * (material(Color::White) - material(Color::Black));
+                records.push(pack(&pos, score as i16, 0.5));
+            }
+        }
+        records
+    }
+
+    fn options(threads: usize) -> TrainOptions {
+        TrainOptions { hidden: 16, batch: 64, lr: 0.01, lr_drop_epoch: 3, result_weight: 0.0, threads, seed: 7 }
+    }
+
+    #[test]
+    fn the_quantised_network_agrees_with_the_float_one() {
+        // Larger weights than the initial ones, so that evaluations reach hundreds of cp.
+        let mut rng = StdRng::seed_from_u64(11);
+        let mut net = FloatNetwork::random(16, &mut rng);
+        net.feature_weights.iter_mut().for_each(|w| *w *= 6.0);
+        net.feature_biases.iter_mut().for_each(|b| *b = rng.random_range(0.0..0.5));
+        net.output_weights.iter_mut().for_each(|w| *w *= 4.0);
+        net.output_bias = 0.3;
+        let (quantised, clamped) = net.quantise();
+        assert_eq!(clamped, 0);
+        let mut largest = 0.0f32;
+        for record in random_positions(200, 5) {
+            let features = record_features(&record);
+            let float = net.evaluate(&features);
+            let exact = quantised.evaluate_features(&features) as f32;
+            // Each of up to 33 weights summed into an accumulator is rounded by up to
+            // 1/510; over the neurons that comes to a few centipawns.
+            assert!((exact - float).abs() <= 0.02 * float.abs() + 10.0, "quantised {exact} float {float}");
+            largest = largest.max(float.abs());
+        }
+        assert!(largest > 200.0, "the test network's evaluations are too small to test: {largest}");
+    }
+
+    #[test]
+    fn quantising_clamps_to_i16_and_counts() {
+        let mut net = FloatNetwork::random(4, &mut StdRng::seed_from_u64(1));
+        net.feature_weights[0] = 1000.0; // x 255 is beyond i16
+        net.output_weights[1] = -1000.0; // x 64 too
+        let (quantised, clamped) = net.quantise();
+        assert_eq!(clamped, 2);
+        assert_eq!(quantised.feature_row(0)[0], i16::MAX);
+        assert_eq!(quantised.output_weights()[1], i16::MIN);
+    }
+
+    #[test]
+    fn the_learning_rate_drops_by_steps() {
+        let trainer = Trainer::new(options(1));
+        assert_eq!([trainer.lr(1), trainer.lr(3)], [0.01, 0.01]);
+        assert!((trainer.lr(4) - 0.001).abs() < 1e-9 && (trainer.lr(7) - 0.0001).abs() < 1e-9);
+    }
+
+    #[test]
+    fn training_lowers_the_loss_and_repeats_exactly() {
+        let records = random_positions(8000, 3);
+        let (training, validation) = crate::nnue::data::split_validation(records, 0.1);
+        let train = |threads: usize, training: &mut Vec<Record>| {
+            let mut trainer = Trainer::new(options(threads));
+            let before = trainer.loss(&validation);
+            let reports: Vec<EpochReport> = (0..4).map(|_| trainer.epoch(training, &validation, &mut |_| {})).collect();
+            (before, reports, trainer.network().quantise().0.to_bytes())
+        };
+        let (before, reports, bytes) = train(2, &mut training.clone());
+        let after = reports[3].validation_loss.expect("validation positions");
+        eprintln!("validation loss {before:.6} -> {after:.6}; {reports:?}");
+        assert!(after < before / 10.0, "validation loss {before} -> {after}");
+        assert!(reports[3].training_loss < reports[0].training_loss);
+        // The same seed and threads: the same bytes.
+        assert!(train(2, &mut training.clone()).2 == bytes, "a second run differs");
+        // One thread cuts the batches' sums differently, but learns as well.
+        let (_, one_thread, _) = train(1, &mut training.clone());
+        let single = one_thread[3].validation_loss.expect("validation positions");
+        assert!((single - after).abs() < 0.2 * after, "one thread {single}, two {after}");
+    }
+}
