@@ -246,7 +246,7 @@ fn datagen_writes_binary_records_and_appends() {
 
 #[test]
 fn every_subcommand_answers_help() {
-    let tools = ["bench", "perft", "perft-suite", "epd", "tb", "book", "datagen", "convert", "tune"];
+    let tools = ["bench", "perft", "perft-suite", "epd", "tb", "book", "datagen", "convert", "tune", "train"];
     for tool in tools.iter().copied().chain(["book probe", "book build"]) {
         for flag in ["--help", "-h"] {
             let args: Vec<&str> = tool.split(' ').chain([flag]).collect();
@@ -306,6 +306,10 @@ fn bad_arguments_and_files() {
         (vec!["convert", "--to", "binary", "a.txt"], 2, "required arguments were not provided:\n  <OUTPUT>"),
         (vec!["convert", "--to", "binary", "a.txt", "a.txt"], 2, "cannot write over its input"),
         (vec!["convert", "--to", "binary", missing, "b.bin"], 1, "cannot read"),
+        (vec!["train"], 2, "required arguments were not provided:\n  --data <F[,F...]>"),
+        (vec!["train", "--data", missing], 1, "cannot read"),
+        (vec!["train", "--data", "a.bin", "--lr", "0"], 2, "--lr must be above 0"),
+        (vec!["train", "--data", "a.bin", "--hidden", "0"], 2, "invalid value '0' for '--hidden"),
     ] {
         let (got, out, err) = run_cli(&args);
         assert_eq!(got, code, "{args:?}: {out}{err}");
@@ -318,6 +322,44 @@ fn bad_arguments_and_files() {
     }
     let (code, out, _) = run_cli(&["--version"]);
     assert_eq!((code, out.trim()), (0, format!("Bramble {}", env!("CARGO_PKG_VERSION")).as_str()));
+}
+
+/// `train` on a few records writes a network each epoch (the same bytes as the last
+/// checkpoint); a file that is not whole records is one error naming it.
+#[test]
+fn train_writes_networks_and_rejects_damaged_data() {
+    let lines = [
+        "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1 | -25 | 0.5",
+        "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4 | 31 | 1.0",
+        "8/8/4k3/8/2K5/8/3P4/8 b - - 0 60 | -180 | 0.0",
+    ];
+    let record = |line: &&str| bramble::trainingdata::encode(&bramble::trainingdata::parse_text(line).expect("valid"));
+    let bytes: Vec<u8> = lines.iter().cycle().take(150).flat_map(record).collect();
+    let data = temp_file("train-data.bin", "");
+    std::fs::write(&*data, &bytes).expect("write the data");
+    let net = temp_file("train-out.nnue", "");
+    let checkpoints = std::env::temp_dir().join(format!("bramble-test-{}-checkpoints", std::process::id()));
+    let dir = checkpoints.to_str().expect("utf-8 path");
+    let args = ["--hidden", "4", "--epochs", "2", "--batch", "32", "--threads", "1", "--checkpoints", dir];
+    let (code, out, err) = run_cli(
+        &[&["train", "--data", data.to_str().expect("utf-8 path"), "--out", net.to_str().expect("utf-8")], &args[..]]
+            .concat(),
+    );
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("network written to") && err.contains("epoch 2 lr 1.0e-3 loss"), "{out}{err}");
+    let written = std::fs::read(&*net).expect("the network");
+    let network = bramble::nnue::Network::from_bytes(&written).expect("a valid network");
+    assert_eq!(network.hidden(), 4);
+    assert_eq!(std::fs::read(checkpoints.join("epoch-2.nnue")).ok(), Some(written));
+    assert!(checkpoints.join("epoch-1.nnue").is_file());
+    let _ = std::fs::remove_dir_all(&checkpoints);
+
+    let damaged = temp_file("train-33.bin", "");
+    std::fs::write(&*damaged, &bytes[..33]).expect("write the data");
+    let path = damaged.to_str().expect("utf-8 path");
+    let (code, _, err) = run_cli(&["train", "--data", path, "--threads", "1"]);
+    assert_eq!(code, 1);
+    assert_eq!(err.trim(), format!("bramble: {path}: 33 bytes is not a whole number of 32-byte records"));
 }
 
 /// `book build --tree`: the lines' moves are scored by searches; with a wide margin every

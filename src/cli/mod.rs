@@ -1,5 +1,5 @@
 //! The command-line tools: `bench`, `perft`, `perft-suite`, `epd`, `tb`, `book`,
-//! `datagen`, `convert` and `tune`, parsed by `clap`. Results go to stdout, progress to
+//! `datagen`, `convert`, `tune` and `train`, parsed by `clap`. Results go to stdout, progress to
 //! stderr; a bad command line gives exit status 2, a command that cannot do its work 1.
 
 mod book;
@@ -7,6 +7,7 @@ mod convert;
 mod datagen;
 mod progress;
 mod tablebase;
+mod train;
 mod tune;
 
 use std::fmt;
@@ -56,6 +57,8 @@ pub enum Tool {
     Convert(convert::ConvertArgs),
     /// Fit the evaluation weights to training data; writes src/eval/weights.rs
     Tune(tune::TuneArgs),
+    /// Train an NNUE network on 32-byte bulletformat records; writes a .nnue file
+    Train(train::TrainArgs),
 }
 
 /// What went wrong, and the exit status it earns.
@@ -88,6 +91,7 @@ pub fn run(tool: Tool) -> ExitCode {
         Tool::Datagen(args) => ("datagen", datagen::datagen_command(args)),
         Tool::Convert(args) => ("convert", convert::convert_command(args)),
         Tool::Tune(args) => ("tune", tune::tune_command(args)),
+        Tool::Train(args) => ("train", train::train_command(args)),
     };
     match result {
         Ok(code) => code,

@@ -42,6 +42,14 @@ impl Progress {
         }
     }
 
+    /// A line always shown: above the bar, or as a plain line.
+    pub fn line(&self, line: &str) {
+        match &self.bar {
+            Some(bar) => bar.println(line),
+            None => eprintln!("{line}"),
+        }
+    }
+
     /// The last state, always shown: the bar ends, or the last plain line is written.
     pub fn finish(&mut self, done: u64, line: String) {
         match self.bar.take() {

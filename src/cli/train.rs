@@ -1,0 +1,148 @@
+//! `bramble train`: trains an NNUE network (`crate::nnue::trainer`) on binary training
+//! data and writes it in the `.nnue` format (`crate::nnue::format`) after every epoch.
+
+use std::path::Path;
+use std::process::ExitCode;
+use std::time::Duration;
+
+use clap::Args;
+use clap::builder::RangedU64ValueParser;
+
+use super::progress::Progress;
+use super::{CliError, CliResult};
+use crate::nnue::data::{self, Loaded};
+use crate::nnue::format::MAX_HIDDEN;
+use crate::nnue::trainer::{EpochReport, TrainOptions, Trainer};
+
+const DEFAULT_HIDDEN: usize = 64;
+const DEFAULT_EPOCHS: usize = 10;
+const DEFAULT_BATCH: usize = 16_384;
+const DEFAULT_LR: f32 = 0.001;
+/// Epochs 1-8 at the full rate, then a tenth.
+const DEFAULT_LR_DROP_EPOCH: usize = 8;
+const DEFAULT_VALIDATION: f64 = 0.05;
+const DEFAULT_SEED: u64 = 1;
+const DEFAULT_OUT: &str = "bramble.nnue";
+
+#[derive(Args)]
+pub struct TrainArgs {
+    /// Training data: binary files of 32-byte bulletformat records (`bramble convert --to binary`)
+    #[arg(long, value_name = "F[,F...]", value_delimiter = ',', required = true)]
+    data: Vec<String>,
+    /// Neurons of each accumulator, N (1 to 4096)
+    #[arg(long, value_name = "N", default_value_t = DEFAULT_HIDDEN,
+          value_parser = RangedU64ValueParser::<usize>::new().range(1..=MAX_HIDDEN as u64))]
+    hidden: usize,
+    /// Passes over the data
+    #[arg(long, value_name = "N", default_value_t = DEFAULT_EPOCHS,
+          value_parser = RangedU64ValueParser::<usize>::new().range(1..))]
+    epochs: usize,
+    /// Positions a mini-batch (one optimiser step)
+    #[arg(long, value_name = "N", default_value_t = DEFAULT_BATCH,
+          value_parser = RangedU64ValueParser::<usize>::new().range(1..))]
+    batch: usize,
+    /// Learning rate of AdamW, above 0
+    #[arg(long, value_name = "X", default_value_t = DEFAULT_LR)]
+    lr: f32,
+    /// The learning rate is multiplied by 0.1 after every this many epochs (0: never)
+    #[arg(long, value_name = "E", default_value_t = DEFAULT_LR_DROP_EPOCH)]
+    lr_drop_epoch: usize,
+    /// Weight of the game result in each target, 0 to 1 (the rest: the search score)
+    #[arg(long, value_name = "W", default_value_t = 0.0)]
+    result_weight: f32,
+    /// Share of the positions, the last ones in file order, held out for validation (0 to below 0.5)
+    #[arg(long, value_name = "SHARE", default_value_t = DEFAULT_VALIDATION)]
+    validation: f64,
+    /// Threads [default: the number of cores]
+    #[arg(long, value_name = "T", value_parser = RangedU64ValueParser::<usize>::new().range(1..=256))]
+    threads: Option<usize>,
+    /// Seed of the initial weights and the shuffles (a run repeats for a seed and thread count)
+    #[arg(long, value_name = "S", default_value_t = DEFAULT_SEED)]
+    seed: u64,
+    /// The network file to write (after every epoch)
+    #[arg(long, value_name = "F", default_value = DEFAULT_OUT)]
+    out: String,
+    /// Also keep every epoch's network as DIR/epoch-K.nnue
+    #[arg(long, value_name = "DIR")]
+    checkpoints: Option<String>,
+}
+
+pub(super) fn train_command(args: TrainArgs) -> CliResult {
+    if !(args.lr.is_finite() && args.lr > 0.0) {
+        return Err(CliError::Usage("--lr must be above 0".into()));
+    }
+    if !(0.0..=1.0).contains(&args.result_weight) || !(0.0..0.5).contains(&args.validation) {
+        return Err(CliError::Usage("--result-weight must be within 0..1 and --validation within 0..0.5".into()));
+    }
+    let mut loaded = Loaded::default();
+    for path in &args.data {
+        let bytes = std::fs::read(path).map_err(|e| CliError::Failed(format!("cannot read {path}: {e}")))?;
+        loaded.add(&bytes).map_err(|e| CliError::Failed(format!("{path}: {e}")))?;
+        eprintln!("{path}: {} positions kept so far", loaded.records.len());
+    }
+    eprintln!(
+        "left out {} positions: {} in check, {} with mate scores (no best-move filter: the format stores no move)",
+        loaded.skipped(),
+        loaded.in_check,
+        loaded.mate_scores
+    );
+    let (mut training, validation) = data::split_validation(std::mem::take(&mut loaded.records), args.validation);
+    if training.is_empty() {
+        return Err(CliError::Failed(format!("no positions to train on in {}", args.data.join(","))));
+    }
+    if let Some(dir) = &args.checkpoints {
+        std::fs::create_dir_all(dir).map_err(|e| CliError::Failed(format!("cannot create {dir}: {e}")))?;
+    }
+
+    let options = TrainOptions {
+        hidden: args.hidden,
+        batch: args.batch,
+        lr: args.lr,
+        lr_drop_epoch: args.lr_drop_epoch,
+        result_weight: args.result_weight,
+        threads: args.threads.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, usize::from)),
+        seed: args.seed,
+    };
+    eprintln!(
+        "training (768 -> {}) x 2 -> 1 on {} positions, {} held out; {} threads",
+        options.hidden,
+        training.len(),
+        validation.len(),
+        options.threads
+    );
+    let batches = training.len().div_ceil(args.batch) as u64;
+    let mut shown = Progress::new(batches * args.epochs as u64, "batches", Duration::from_secs(30));
+    let mut trainer = Trainer::new(options);
+    let mut last = None;
+    for epoch in 1..=args.epochs {
+        let before = (epoch as u64 - 1) * batches;
+        let report = trainer.epoch(&mut training, &validation, &mut |done| {
+            let done = before + done as u64;
+            let at = || format!("epoch {epoch}");
+            shown.update(done, at, || format!("epoch {epoch}: {done}/{} batches", batches * args.epochs as u64));
+        });
+        let (network, clamped) = trainer.network().quantise();
+        let bytes = network.to_bytes();
+        let mut written = vec![args.out.clone()];
+        if let Some(dir) = &args.checkpoints {
+            written.push(Path::new(dir).join(format!("epoch-{epoch}.nnue")).to_string_lossy().into_owned());
+        }
+        for path in &written {
+            std::fs::write(path, &bytes).map_err(|e| CliError::Failed(format!("cannot write {path}: {e}")))?;
+        }
+        shown.line(&format!("{}; {clamped} weights clamped to i16", epoch_line(&report)));
+        last = Some(report);
+    }
+    let summary = last.map_or_else(String::new, |report| epoch_line(&report));
+    shown.finish(batches * args.epochs as u64, format!("done: {summary}"));
+    println!("network written to {} ({} hidden neurons)", args.out, args.hidden);
+    Ok(ExitCode::SUCCESS)
+}
+
+fn epoch_line(report: &EpochReport) -> String {
+    let validation = report.validation_loss.map_or_else(|| "-".to_string(), |loss| format!("{loss:.6}"));
+    format!(
+        "epoch {} lr {:.1e} loss {:.6} validation {validation} {:.0} positions/s",
+        report.epoch, report.lr, report.training_loss, report.positions_per_second
+    )
+}
