@@ -338,7 +338,7 @@ impl Trainer {
     pub fn lr(&self, epoch: usize) -> f32 {
         match self.options.lr_drop_epoch {
             0 => self.options.lr,
-            drop => self.options.lr * LR_DROP.powi(((epoch - 1) / drop) as i32),
+            drop => self.options.lr * LR_DROP.powi((epoch.saturating_sub(1) / drop) as i32),
         }
     }
 
