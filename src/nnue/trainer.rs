@@ -490,6 +490,50 @@ mod tests {
     }
 
     #[test]
+    fn the_gradient_matches_finite_differences() {
+        let records = random_positions(4, 9);
+        let mut rng = StdRng::seed_from_u64(2);
+        let mut net = FloatNetwork::random(8, &mut rng);
+        // Most neurons inside SCReLU's slope, and an output far enough from 0 to matter.
+        net.feature_biases.iter_mut().for_each(|b| *b = rng.random_range(0.2..0.6));
+        net.output_weights.iter_mut().for_each(|w| *w *= 10.0);
+        let weight = 0.3;
+        let loss = |net: &FloatNetwork| {
+            let mut gradient = Gradient::new(8);
+            gradient.add(net, &records, weight, false);
+            gradient.loss
+        };
+        let mut analytic = Gradient::new(8);
+        analytic.add(&net, &records, weight, true);
+        let numeric = |param: &dyn Fn(&mut FloatNetwork) -> &mut f32| {
+            let h = 1e-3;
+            let (mut up, mut down) = (net.clone(), net.clone());
+            *param(&mut up) += h;
+            *param(&mut down) -= h;
+            ((loss(&up) - loss(&down)) / (2.0 * f64::from(h))) as f32
+        };
+        let features = record_features(&records[0]);
+        let (stm, nstm) = (features.stm()[3], features.nstm()[7]);
+        let mut compared = 0;
+        for j in 0..8 {
+            let pairs = [
+                (analytic.feature_weights[stm * 8 + j], numeric(&|n| &mut n.feature_weights[stm * 8 + j])),
+                (analytic.feature_weights[nstm * 8 + j], numeric(&|n| &mut n.feature_weights[nstm * 8 + j])),
+                (analytic.feature_biases[j], numeric(&|n| &mut n.feature_biases[j])),
+                (analytic.output_weights[j], numeric(&|n| &mut n.output_weights[j])),
+                (analytic.output_weights[8 + j], numeric(&|n| &mut n.output_weights[8 + j])),
+            ];
+            for (a, n) in pairs {
+                assert!((a - n).abs() <= 0.02 * a.abs().max(n.abs()) + 1e-5, "analytic {a} numeric {n}");
+                compared += usize::from(a.abs() > 1e-3);
+            }
+        }
+        let (a, n) = (analytic.output_bias, numeric(&|n| &mut n.output_bias));
+        assert!((a - n).abs() <= 0.02 * a.abs() + 1e-5, "output bias: analytic {a} numeric {n}");
+        assert!(compared >= 20, "only {compared} gradients were far enough from 0 to compare");
+    }
+
+    #[test]
     fn quantising_clamps_to_i16_and_counts() {
         let mut net = FloatNetwork::random(4, &mut StdRng::seed_from_u64(1));
         net.feature_weights[0] = 1000.0; // x 255 is beyond i16
