@@ -43,9 +43,11 @@ pub const LMR_MORE_AFTER_TT_CAPTURE: bool = false;
 /// Correction history: the static evaluation is corrected by the errors searches of the
 /// same pawn structure found (`correction.rs`). Off: with `CAPTURE_HISTORY`, SPRT [0, 10]
 /// at 5+0.05 against both off was stopped at 441 games, W-D-L 110-220-111, -0.8 Elo
-/// [-23.8, +22.2], LLR about -0.4: no gain together. Alone: stopped at 353 games (341 in
-/// session 12, 12 in 13), W-D-L 92-181-80, +11.8 Elo [-13.5, +37.2]: undecided, and all
-/// against the evaluation before its retuning (session 13); to be measured again.
+/// [-23.8, +22.2], LLR about -0.4: no gain together. Alone, against the evaluation before
+/// its retuning: stopped at 353 games, W-D-L 92-181-80, +11.8 Elo [-13.5, +37.2]. Alone,
+/// against the retuned evaluation (on: bench 1,609,505): stopped at 307 games (sessions 13
+/// and 14), W-D-L 84-148-75, +10.2 Elo [-17.8, +38.3], LLR about +0.3. Both undecided; a
+/// gain near +10 would need about 1,500 games at [0, 10] (a 16-core machine's job).
 pub const CORRECTION_HISTORY: bool = false;
 
 /// Capture history: captures that win or break even are ordered by the victim's value
