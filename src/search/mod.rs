@@ -13,6 +13,7 @@ mod ordering;
 mod params;
 mod qsearch;
 mod repetition;
+mod root;
 mod searcher;
 mod see;
 mod session;

@@ -7,8 +7,8 @@ use std::time::Duration;
 
 use shakmaty::Move;
 
-use super::driver::{Line, RootMove};
 use super::params::{TIME_SCORE_DROP_FACTOR, TIME_SCORE_DROP_MAX, TIME_STABILITY_FACTOR};
+use super::root::{Line, RootMove};
 use super::searcher::Searcher;
 use super::{MATE, MATE_BOUND, mate_in_moves};
 
