@@ -15,7 +15,7 @@ use shakmaty::{Chess, Move, MoveList, Role};
 
 use super::history::{CONTINUATION_PLIES, Context, HISTORY_MAX, History};
 use super::params::{CAPTURE_HISTORY, CAPTURE_HISTORY_VICTIM};
-use super::see::see_at_least;
+use super::see::{see_at_least, see_value};
 use crate::movegen::is_noisy;
 use crate::packed_move::PackedMove;
 
@@ -153,15 +153,10 @@ fn material_gain(m: Move) -> Option<i32> {
     Some(victim + promoted)
 }
 
-/// Coarse piece values for ordering only.
+/// Coarse piece values for ordering: the exchange values in whole pawns (1, 3, 3, 5, 9);
+/// a king is never captured.
 fn value(role: Role) -> i32 {
-    match role {
-        Role::Pawn => 1,
-        Role::Knight | Role::Bishop => 3,
-        Role::Rook => 5,
-        Role::Queen => 9,
-        Role::King => 0,
-    }
+    if role == Role::King { 0 } else { see_value(role) / see_value(Role::Pawn) }
 }
 
 #[cfg(test)]
