@@ -82,6 +82,17 @@ pub fn parse_text(line: &str) -> Result<Record, String> {
 /// The text form of a record: the position as the side to move sees it (White to move),
 /// with the score and result for that side.
 pub fn to_text(record: &Record) -> String {
+    let board = record_board(record);
+    let result = match record.result {
+        2 => "1.0",
+        1 => "0.5",
+        _ => "0.0",
+    };
+    format!("{board} w - - 0 1 | {} | {result}", record.score)
+}
+
+/// The board of a record, as the side to move sees it (that side is White).
+pub fn record_board(record: &Record) -> Board {
     let mut board = Board::empty();
     for (piece, square) in *record {
         let color = if piece & 8 == 0 { Color::White } else { Color::Black };
@@ -89,12 +100,27 @@ pub fn to_text(record: &Record) -> String {
         let role = Role::ALL.get(usize::from(piece & 7)).copied().unwrap_or(Role::Pawn);
         board.set_piece_at(Square::new(u32::from(square)), Piece { color, role });
     }
-    let result = match record.result {
-        2 => "1.0",
-        1 => "0.5",
-        _ => "0.0",
-    };
-    format!("{board} w - - 0 1 | {} | {result}", record.score)
+    board
+}
+
+/// The records of a whole file's bytes, in order; an error names the damaged record, or
+/// says the length is not a whole number of records.
+pub fn decode_all(bytes: &[u8]) -> Result<impl Iterator<Item = Result<Record, String>> + '_, String> {
+    if !bytes.len().is_multiple_of(RECORD_BYTES) {
+        return Err(format!("{} bytes is not a whole number of {RECORD_BYTES}-byte records", bytes.len()));
+    }
+    Ok(bytes.chunks_exact(RECORD_BYTES).enumerate().map(|(index, chunk)| {
+        let raw: &[u8; RECORD_BYTES] = chunk.try_into().map_err(|_| format!("record {}: short", index + 1))?;
+        decode(raw).map_err(|e| format!("record {}: {e}", index + 1))
+    }))
+}
+
+/// Splits off the last `share` of `items` (in file order): `(kept, held_out)`. The tuner
+/// and the trainer choose and check on the held-out part.
+pub fn split_last<T>(mut items: Vec<T>, share: f64) -> (Vec<T>, Vec<T>) {
+    let held = ((items.len() as f64 * share) as usize).min(items.len());
+    let held_out = items.split_off(items.len() - held);
+    (items, held_out)
 }
 
 /// The 32 bytes of a record.

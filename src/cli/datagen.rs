@@ -12,7 +12,7 @@ use clap::builder::RangedU64ValueParser;
 use clap::{Args, ValueEnum, value_parser};
 
 use super::progress::Progress as ProgressDisplay;
-use super::{CliError, CliResult, read_file};
+use super::{CliError, CliResult, read_file, threads_or_cores};
 use crate::datagen::{self, DataFormat, DatagenOptions, Progress};
 use crate::position::Position;
 
@@ -65,7 +65,7 @@ pub(super) fn datagen_command(args: DatagenArgs) -> CliResult {
     let out = args.out.as_str();
     let options = DatagenOptions {
         positions: args.positions,
-        threads: args.threads.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, usize::from)),
+        threads: threads_or_cores(args.threads),
         nodes: args.nodes,
         random_plies: args.random_plies,
         seed: args.seed,

@@ -109,9 +109,17 @@ pub fn run(tool: Tool) -> ExitCode {
     }
 }
 
+fn read_bytes(path: &str) -> Result<Vec<u8>, CliError> {
+    std::fs::read(path).map_err(|e| CliError::Failed(format!("cannot read {path}: {e}")))
+}
+
 fn read_file(path: &str) -> Result<String, CliError> {
-    let bytes = std::fs::read(path).map_err(|e| CliError::Failed(format!("cannot read {path}: {e}")))?;
-    Ok(String::from_utf8_lossy(&bytes).into_owned())
+    Ok(String::from_utf8_lossy(&read_bytes(path)?).into_owned())
+}
+
+/// The threads a tool was given, or one per core.
+fn threads_or_cores(threads: Option<usize>) -> usize {
+    threads.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, usize::from))
 }
 
 #[cfg(test)]

@@ -52,13 +52,10 @@ impl Progress {
 
     /// The last state, always shown: the bar ends, or the last plain line is written.
     pub fn finish(&mut self, done: u64, line: String) {
-        match self.bar.take() {
-            Some(bar) => {
-                bar.set_position(done);
-                bar.finish_and_clear();
-                eprintln!("{line}");
-            }
-            None => eprintln!("{line}"),
+        if let Some(bar) = self.bar.take() {
+            bar.set_position(done);
+            bar.finish_and_clear();
         }
+        eprintln!("{line}");
     }
 }

@@ -9,10 +9,11 @@ use clap::Args;
 use clap::builder::RangedU64ValueParser;
 
 use super::progress::Progress;
-use super::{CliError, CliResult};
-use crate::nnue::data::{self, Loaded};
+use super::{CliError, CliResult, read_bytes, threads_or_cores};
+use crate::nnue::data::Loaded;
 use crate::nnue::format::MAX_HIDDEN;
 use crate::nnue::trainer::{EpochReport, TrainOptions, Trainer};
+use crate::trainingdata::split_last;
 
 const DEFAULT_HIDDEN: usize = 64;
 const DEFAULT_EPOCHS: usize = 10;
@@ -76,8 +77,7 @@ pub(super) fn train_command(args: TrainArgs) -> CliResult {
     }
     let mut loaded = Loaded::default();
     for path in &args.data {
-        let bytes = std::fs::read(path).map_err(|e| CliError::Failed(format!("cannot read {path}: {e}")))?;
-        loaded.add(&bytes).map_err(|e| CliError::Failed(format!("{path}: {e}")))?;
+        loaded.add(&read_bytes(path)?).map_err(|e| CliError::Failed(format!("{path}: {e}")))?;
         eprintln!("{path}: {} positions kept so far", loaded.records.len());
     }
     eprintln!(
@@ -86,7 +86,7 @@ pub(super) fn train_command(args: TrainArgs) -> CliResult {
         loaded.in_check,
         loaded.mate_scores
     );
-    let (mut training, validation) = data::split_validation(std::mem::take(&mut loaded.records), args.validation);
+    let (mut training, validation) = split_last(std::mem::take(&mut loaded.records), args.validation);
     if training.is_empty() {
         return Err(CliError::Failed(format!("no positions to train on in {}", args.data.join(","))));
     }
@@ -100,7 +100,7 @@ pub(super) fn train_command(args: TrainArgs) -> CliResult {
         lr: args.lr,
         lr_drop_epoch: args.lr_drop_epoch,
         result_weight: args.result_weight,
-        threads: args.threads.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, usize::from)),
+        threads: threads_or_cores(args.threads),
         seed: args.seed,
     };
     eprintln!(
@@ -111,7 +111,8 @@ pub(super) fn train_command(args: TrainArgs) -> CliResult {
         options.threads
     );
     let batches = training.len().div_ceil(args.batch) as u64;
-    let mut shown = Progress::new(batches * args.epochs as u64, "batches", Duration::from_secs(30));
+    let all_batches = batches * args.epochs as u64;
+    let mut shown = Progress::new(all_batches, "batches", Duration::from_secs(30));
     let mut trainer = Trainer::new(options);
     let mut last = None;
     for epoch in 1..=args.epochs {
@@ -119,7 +120,7 @@ pub(super) fn train_command(args: TrainArgs) -> CliResult {
         let report = trainer.epoch(&mut training, &validation, &mut |done| {
             let done = before + done as u64;
             let at = || format!("epoch {epoch}");
-            shown.update(done, at, || format!("epoch {epoch}: {done}/{} batches", batches * args.epochs as u64));
+            shown.update(done, at, || format!("epoch {epoch}: {done}/{all_batches} batches"));
         });
         let (network, clamped) = trainer.network().quantise();
         let bytes = network.to_bytes();
@@ -134,7 +135,7 @@ pub(super) fn train_command(args: TrainArgs) -> CliResult {
         last = Some(report);
     }
     let summary = last.map_or_else(String::new, |report| epoch_line(&report));
-    shown.finish(batches * args.epochs as u64, format!("done: {summary}"));
+    shown.finish(all_batches, format!("done: {summary}"));
     println!("network written to {} ({} hidden neurons)", args.out, args.hidden);
     Ok(ExitCode::SUCCESS)
 }

@@ -9,8 +9,9 @@ use clap::builder::RangedU64ValueParser;
 use clap::{Args, ValueEnum};
 
 use super::progress::Progress;
-use super::{CliError, CliResult, read_file};
+use super::{CliError, CliResult, read_file, threads_or_cores};
 use crate::eval::params;
+use crate::trainingdata::split_last;
 use crate::tune::{self, EpochLoss, Sample, Start, TuneOptions};
 
 const DEFAULT_EPOCHS: usize = 300;
@@ -69,7 +70,7 @@ pub(super) fn tune_command(args: TuneArgs) -> CliResult {
     let options = TuneOptions {
         epochs: args.epochs,
         learning_rate: args.lr,
-        threads: args.threads.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, usize::from)),
+        threads: threads_or_cores(args.threads),
         // Material and piece-square weights come first in `WEIGHTS`.
         kept: if args.keep_tables { params::MOBILITY } else { 0 },
     };
@@ -100,8 +101,7 @@ pub(super) fn tune_command(args: TuneArgs) -> CliResult {
     eprintln!("K = {k:.4}");
     tune::set_targets(&mut samples, k, result_weight);
     // The last positions are the last games: held out whole, but for one game cut in two.
-    let held_out_count = (samples.len() as f64 * held_out_share) as usize;
-    let held_out = samples.split_off(samples.len() - held_out_count);
+    let (samples, held_out) = split_last(samples, held_out_share);
     let mut first = None;
     // Every epoch's line in a log; a bar on a terminal.
     let mut shown = Progress::new(options.epochs as u64, "epochs", Duration::ZERO);

@@ -8,8 +8,7 @@
 
 use shakmaty::Color;
 
-use super::features::record_board;
-use crate::trainingdata::{RECORD_BYTES, Record, decode};
+use crate::trainingdata::{RECORD_BYTES, Record, decode_all, record_board};
 
 /// Scores at least this far from 0 are mate scores.
 pub const MATE_SCORE: i32 = 10_000;
@@ -26,14 +25,9 @@ impl Loaded {
     /// Adds the records of one file's bytes; an error names the damaged record (or the
     /// length that is not a whole number of records).
     pub fn add(&mut self, bytes: &[u8]) -> Result<(), String> {
-        if !bytes.len().is_multiple_of(RECORD_BYTES) {
-            return Err(format!("{} bytes is not a whole number of {RECORD_BYTES}-byte records", bytes.len()));
-        }
         self.records.reserve(bytes.len() / RECORD_BYTES);
-        for (index, chunk) in bytes.chunks_exact(RECORD_BYTES).enumerate() {
-            let mut raw = [0; RECORD_BYTES];
-            raw.copy_from_slice(chunk);
-            let record = decode(&raw).map_err(|e| format!("record {}: {e}", index + 1))?;
+        for record in decode_all(bytes)? {
+            let record = record?;
             if i32::from(record.score).abs() >= MATE_SCORE {
                 self.mate_scores += 1;
             } else if in_check(&record) {
@@ -55,14 +49,6 @@ impl Loaded {
 fn in_check(record: &Record) -> bool {
     let board = record_board(record);
     board.king_of(Color::White).is_some_and(|king| board.attacks_to(king, Color::Black, board.occupied()).any())
-}
-
-/// Splits off the last `share` of the positions (in file order) for validation:
-/// `(training, validation)`.
-pub fn split_validation(mut records: Vec<Record>, share: f64) -> (Vec<Record>, Vec<Record>) {
-    let held = ((records.len() as f64 * share) as usize).min(records.len());
-    let validation = records.split_off(records.len() - held);
-    (records, validation)
 }
 
 #[cfg(test)]
@@ -108,7 +94,7 @@ mod tests {
         let mut loaded = Loaded::default();
         loaded.add(&data).expect("valid");
         loaded.records[19].score = 77;
-        let (training, validation) = split_validation(loaded.records, 0.1);
+        let (training, validation) = crate::trainingdata::split_last(loaded.records, 0.1);
         assert_eq!((training.len(), validation.len()), (18, 2));
         assert_eq!(validation[1].score, 77);
     }

@@ -10,7 +10,7 @@
 //! A training record is already stored as the side to move sees it, so its pieces give the
 //! side to move's indices directly, and the same flip and swap give the other side's.
 
-use shakmaty::{Board, Color, Square};
+use shakmaty::{Board, Color};
 
 use crate::trainingdata::Record;
 
@@ -23,9 +23,9 @@ pub const MAX_ACTIVE: usize = 32;
 /// order (entry `i` of both is the same piece).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Features {
-    pub stm: [usize; MAX_ACTIVE],
-    pub nstm: [usize; MAX_ACTIVE],
-    pub count: usize,
+    stm: [usize; MAX_ACTIVE],
+    nstm: [usize; MAX_ACTIVE],
+    count: usize,
 }
 
 impl Features {
@@ -78,17 +78,6 @@ pub fn record_features(record: &Record) -> Features {
         features.push(piece & 8 != 0, usize::from(piece & 7), usize::from(square));
     }
     features
-}
-
-/// The board of a record with the side to move as White, for the rules (is it check?).
-pub fn record_board(record: &Record) -> Board {
-    let mut board = Board::empty();
-    for (piece, square) in *record {
-        let color = if piece & 8 == 0 { Color::White } else { Color::Black };
-        let role = shakmaty::Role::ALL.get(usize::from(piece & 7)).copied().unwrap_or(shakmaty::Role::Pawn);
-        board.set_piece_at(Square::new(u32::from(square) & 63), shakmaty::Piece { color, role });
-    }
-    board
 }
 
 #[cfg(test)]

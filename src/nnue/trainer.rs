@@ -554,7 +554,7 @@ mod tests {
     #[test]
     fn training_lowers_the_loss_and_repeats_exactly() {
         let records = random_positions(8000, 3);
-        let (training, validation) = crate::nnue::data::split_validation(records, 0.1);
+        let (training, validation) = crate::trainingdata::split_last(records, 0.1);
         let train = |threads: usize, training: &mut Vec<Record>| {
             let mut trainer = Trainer::new(options(threads));
             let before = trainer.loss(&validation);
