@@ -54,7 +54,7 @@ impl Features {
     }
 }
 
-fn index(theirs: bool, role: usize, square: usize) -> usize {
+pub(crate) fn index(theirs: bool, role: usize, square: usize) -> usize {
     usize::from(theirs) * 384 + role * 64 + square
 }
 

@@ -140,6 +140,18 @@ impl Network {
         Network::new(hidden, feature_weights, feature_biases, output_weights, output_bias)
     }
 
+    /// Reads a network file (`EvalFile`). A file longer than the largest network is
+    /// refused before it is read.
+    pub fn from_file(path: &std::path::Path) -> Result<Network, String> {
+        let size = std::fs::metadata(path).map_err(|error| format!("cannot read it: {error}"))?.len();
+        let largest = file_bytes(MAX_HIDDEN);
+        if size > largest as u64 {
+            return Err(format!("{size} bytes: larger than any network ({largest} bytes at most)"));
+        }
+        let bytes = std::fs::read(path).map_err(|error| format!("cannot read it: {error}"))?;
+        Network::from_bytes(&bytes)
+    }
+
     /// The file's bytes.
     pub fn to_bytes(&self) -> Vec<u8> {
         let mut bytes = Vec::with_capacity(file_bytes(self.hidden));

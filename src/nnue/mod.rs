@@ -1,15 +1,21 @@
-//! The neural network evaluation (NNUE): its file format and its trainer.
+//! The neural network evaluation (NNUE): its file format, its incremental evaluation in
+//! the search, the network built into the engine, and its trainer.
 //!
 //! - [`features`]: which inputs of the network a position switches on.
 //! - [`format`]: the quantised network the engine runs, its file layout and a scalar
 //!   evaluation from scratch.
+//! - [`accumulator`]: the accumulators kept up to date move by move, and the output.
+//! - [`builtin`]: the network inside the binary (`nets/`).
 //! - [`data`]: training positions read from bulletformat files, filtered.
 //! - [`trainer`]: the float network and its training (`bramble train`).
 
+pub mod accumulator;
+pub mod builtin;
 pub mod data;
 pub mod features;
 pub mod format;
 pub mod trainer;
 
+pub use accumulator::AccumulatorStack;
 pub use features::{Features, INPUTS, MAX_ACTIVE};
 pub use format::{Network, QA, QB, SCALE};
