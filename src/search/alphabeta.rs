@@ -21,7 +21,6 @@ use super::searcher::Searcher;
 use super::see::see_at_least;
 use super::tablebase::tablebase_store_depth;
 use super::{DRAW, INFINITY, MATE, MATE_BOUND, MAX_PLY, TB_WIN_BOUND};
-use crate::eval::evaluate;
 use crate::movegen::{add_noisy_moves, is_noisy};
 use crate::packed_move::{PackedMove, find_move};
 use crate::position::Position;
@@ -55,7 +54,7 @@ impl Searcher<'_> {
         }
         self.seldepth = self.seldepth.max(ply);
         if ply >= MAX_PLY - 1 {
-            return evaluate(pos.chess());
+            return self.evaluate(pos, ply);
         }
 
         // Step 3b. Mate distance pruning: no line from here can beat a mate already found
@@ -106,7 +105,7 @@ impl Searcher<'_> {
         // pruning below uses the table's score instead where its bound says it is nearer
         // the truth; `improving` compares the static evaluations.
         // The table keeps the evaluation uncorrected: the correction changes as the search learns.
-        let raw_eval = (!in_check).then(|| tt_hit.and_then(|hit| hit.eval).unwrap_or_else(|| evaluate(pos.chess())));
+        let raw_eval = (!in_check).then(|| tt_hit.and_then(|hit| hit.eval).unwrap_or_else(|| self.evaluate(pos, ply)));
         let pawn_key = if CORRECTION_HISTORY && !in_check { pos.pawn_key() } else { 0 };
         let static_eval = raw_eval.map(|eval| self.corrected_eval(pos, pawn_key, eval));
         self.stack[ply].eval = static_eval;
@@ -318,8 +317,7 @@ impl Searcher<'_> {
             if !see_at_least(pos.chess(), m, probcut_beta - eval) {
                 continue;
             }
-            let mut child = pos.clone();
-            child.make_move(m);
+            let child = self.play(pos, m, ply);
             self.stack[ply].passed = false;
             self.stack[ply].moved = Some(PieceTo::new(pos.turn(), m));
             self.line_keys.push(child.key());
@@ -392,7 +390,7 @@ impl Searcher<'_> {
     /// The value at the horizon: quiescence, or (for the minimax tests) the evaluation.
     #[inline]
     fn horizon(&mut self, pos: &Position, alpha: i32, beta: i32, ply: usize) -> i32 {
-        if self.limits.heuristics.quiescence { self.qsearch(pos, alpha, beta, ply) } else { evaluate(pos.chess()) }
+        if self.limits.heuristics.quiescence { self.qsearch(pos, alpha, beta, ply) } else { self.evaluate(pos, ply) }
     }
 
     /// Searches the move `m`, the `searched`-th of its node: the first with the node's
@@ -412,8 +410,7 @@ impl Searcher<'_> {
         extension: i32,
         ply: usize,
     ) -> i32 {
-        let mut child = pos.clone();
-        child.make_move(m);
+        let child = self.play(pos, m, ply);
         self.tt.prefetch(child.key());
         // Once per move: finding the checkers is not free.
         let gives_check = child.is_check();
@@ -505,7 +502,7 @@ impl Searcher<'_> {
     /// Searches the null move with a reduced depth; `Some(score)` when it proves a cut-off.
     /// Deep cut-offs are verified by a reduced search without null moves for this side.
     fn null_move_search(&mut self, pos: &Position, depth: i32, eval: i32, beta: i32, ply: usize) -> Option<i32> {
-        let child = pos.null_move()?;
+        let child = self.pass(pos, ply)?;
         let reduction =
             NMP_REDUCTION_BASE + depth / NMP_REDUCTION_DIVISOR + ((eval - beta) / NMP_EVAL_DIVISOR).min(NMP_EVAL_MAX);
         let reduced = (depth - reduction).max(0);

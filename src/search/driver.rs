@@ -11,7 +11,6 @@ use super::smp::skips_depth;
 use super::stopping::TimeScale;
 use super::tablebase::root_tablebase_score;
 use super::{DRAW, Limits, MATE, MAX_DEPTH, Report, SearchResult, Signals, TB_WIN_BOUND};
-use crate::eval::evaluate;
 use crate::packed_move::find_move;
 use crate::position::Position;
 use crate::tt::{Bound, TranspositionTable};
@@ -95,7 +94,7 @@ pub(super) fn iterative_deepening(
     let first = &mut root_moves[0];
     let line = first
         .line
-        .get_or_insert_with(|| Line { depth: 0, seldepth: 0, score: evaluate(root.chess()), moves: vec![first.m] })
+        .get_or_insert_with(|| Line { depth: 0, seldepth: 0, score: searcher.evaluate(root, 0), moves: vec![first.m] })
         .clone();
     searcher.report_lines(&root_moves[..multipv], report);
     let lines = root_moves[..multipv]

@@ -21,6 +21,7 @@ mod smp;
 mod stopping;
 mod tablebase;
 
+use std::fmt;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64};
 use std::time::Duration;
@@ -32,6 +33,7 @@ pub use history::History;
 pub use session::{SearchSession, search_fresh};
 pub use smp::{best_thread_result, search_helper};
 
+use crate::nnue::Network;
 use crate::syzygy::Tablebases;
 use crate::time::TimeBudget;
 use crate::tt::Bound;
@@ -63,6 +65,39 @@ pub struct Limits {
     pub heuristics: Heuristics,
     /// Endgame tablebases to probe, if any are loaded.
     pub syzygy: Option<SyzygyProbe>,
+    /// What the search evaluates positions with (the `Evaluator` option).
+    pub evaluator: Evaluator,
+}
+
+/// The static evaluation the search uses. The tables need no state; the network needs
+/// accumulators, which each search thread keeps for its own line.
+#[derive(Clone, Default)]
+pub enum Evaluator {
+    /// The tuned piece-square evaluation (`crate::eval`).
+    #[default]
+    Tables,
+    /// The neural network, shared by all threads.
+    Network(Arc<Network>),
+}
+
+impl Evaluator {
+    /// The network, when it is the evaluator.
+    pub fn network(&self) -> Option<&Arc<Network>> {
+        match self {
+            Evaluator::Tables => None,
+            Evaluator::Network(net) => Some(net),
+        }
+    }
+}
+
+impl fmt::Debug for Evaluator {
+    /// The kind and size, not the weights.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Evaluator::Tables => write!(f, "Tables"),
+            Evaluator::Network(net) => write!(f, "Network({} hidden)", net.hidden()),
+        }
+    }
 }
 
 /// The tablebases and how the search uses them (the `Syzygy...` options).

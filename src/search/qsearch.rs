@@ -9,7 +9,6 @@ use super::params::CORRECTION_HISTORY;
 use super::searcher::{Searcher, is_insufficient_material};
 use super::see::see_at_least;
 use super::{DRAW, INFINITY, MATE, MAX_PLY};
-use crate::eval::evaluate;
 use crate::movegen::add_noisy_moves;
 use crate::packed_move::PackedMove;
 use crate::position::Position;
@@ -27,7 +26,7 @@ impl Searcher<'_> {
             return DRAW;
         }
         if ply >= MAX_PLY - 1 {
-            return evaluate(pos.chess());
+            return self.evaluate(pos, ply);
         }
 
         // The table: a stored bound that decides a null-window node ends it; a stored
@@ -45,7 +44,7 @@ impl Searcher<'_> {
         let mut best_score = -INFINITY;
         let mut static_eval = None;
         if !in_check {
-            let raw_eval = tt_hit.and_then(|hit| hit.eval).unwrap_or_else(|| evaluate(pos.chess()));
+            let raw_eval = tt_hit.and_then(|hit| hit.eval).unwrap_or_else(|| self.evaluate(pos, ply));
             static_eval = Some(raw_eval);
             let pawn_key = if CORRECTION_HISTORY { pos.pawn_key() } else { 0 };
             let eval = self.corrected_eval(pos, pawn_key, raw_eval);
@@ -75,8 +74,7 @@ impl Searcher<'_> {
             if !in_check && !see_at_least(pos.chess(), m, 0) {
                 continue;
             }
-            let mut child = pos.clone();
-            child.make_move(m);
+            let child = self.play(pos, m, ply);
             self.tt.prefetch(child.key());
             let score = -self.qsearch(&child, -beta, -alpha, ply + 1);
             if self.control.stopped {

@@ -1,6 +1,9 @@
 //! The state of one running search: the shared table, the limits, the history tables,
 //! the search control (nodes, stop, clock: `control.rs`), the keys of the game and the
-//! line (`repetition.rs`), the stack of plies and the PV table.
+//! line (`repetition.rs`), the stack of plies, the PV table, and the evaluation (with the
+//! network's accumulators when the network evaluates).
+
+use std::sync::Arc;
 
 use shakmaty::{Bitboard, Color, Move, Position as _};
 
@@ -8,6 +11,8 @@ use super::control::SearchControl;
 use super::history::{Context, History, PieceTo};
 use super::repetition::LineKeys;
 use super::{Limits, MAX_PLY, Signals};
+use crate::eval::{self, EVAL_LIMIT};
+use crate::nnue::AccumulatorStack;
 use crate::packed_move::PackedMove;
 use crate::position::Position;
 use crate::syzygy::RootRanking;
@@ -37,6 +42,9 @@ pub(crate) struct Searcher<'a> {
     pub root_tablebase: Option<RootRanking>,
     /// The game's keys and the line's, for repetitions.
     pub line_keys: LineKeys,
+    /// The network's accumulators for each ply of the line; `None` when the tables
+    /// evaluate, so that mode does no network work at all.
+    nnue: Option<AccumulatorStack>,
 }
 
 impl<'a> Searcher<'a> {
@@ -63,7 +71,45 @@ impl<'a> Searcher<'a> {
             nmp_side: Color::White,
             root_tablebase: None,
             line_keys: LineKeys::new(game_keys, root.key()),
+            nnue: limits.evaluator.network().map(|net| {
+                // Once per search: every ply the search can reach, the root's built now.
+                let mut stack = AccumulatorStack::new(Arc::clone(net), MAX_PLY + 1);
+                stack.refresh(0, root.chess().board());
+                stack
+            }),
         }
+    }
+
+    /// The static evaluation of `pos`, the position at `ply` of the current line, for
+    /// the side to move. The network's is clamped like the tables' (never a mate score).
+    #[inline]
+    pub fn evaluate(&self, pos: &Position, ply: usize) -> i32 {
+        match &self.nnue {
+            None => eval::evaluate(pos.chess()),
+            Some(stack) => stack.evaluate(ply, pos.turn()).clamp(-EVAL_LIMIT, EVAL_LIMIT),
+        }
+    }
+
+    /// The child of `pos` (at `ply`) after `m`, with the accumulators of ply `ply + 1`
+    /// brought up to date when the network evaluates.
+    #[inline]
+    pub fn play(&mut self, pos: &Position, m: Move, ply: usize) -> Position {
+        let mut child = pos.clone();
+        child.make_move(m);
+        if let Some(stack) = &mut self.nnue {
+            stack.play(ply, pos.turn(), &m);
+        }
+        child
+    }
+
+    /// The child of `pos` (at `ply`) after a null move, if the side to move may pass.
+    #[inline]
+    pub fn pass(&mut self, pos: &Position, ply: usize) -> Option<Position> {
+        let child = pos.null_move()?;
+        if let Some(stack) = &mut self.nnue {
+            stack.pass(ply);
+        }
+        Some(child)
     }
 
     /// What the quiet moves of a node at `ply` with `side` to move are scored against:

@@ -315,6 +315,7 @@ impl Controller {
                 probe_limit: self.settings.syzygy_probe_limit,
                 rule50: self.settings.syzygy_rule50,
             }),
+            evaluator: Default::default(),
         }
     }
 
