@@ -121,3 +121,111 @@ fn a_score_jump_is_searched_again_until_it_is_exact() {
     assert!(last.contains("score mate 2 ") && last.ends_with("pv g3g6 g7f6 g6h7"), "{last}");
     assert_eq!(lines.last().map(String::as_str), Some("bestmove g3g6 ponder g7f6"));
 }
+
+/// Whether `best` (a `bestmove` line) is a legal move at the start position.
+fn legal_from_start(line: &str) -> bool {
+    let best = line.split_whitespace().nth(1).unwrap_or_default();
+    best.parse::<UciMove>().ok().is_some_and(|uci| uci.to_move(&Chess::default()).is_ok())
+}
+
+/// A file in the temporary directory, removed when dropped.
+struct TempFile(std::path::PathBuf);
+
+impl TempFile {
+    fn new(name: &str, bytes: &[u8]) -> TempFile {
+        let path = std::env::temp_dir().join(format!("bramble-engine-test-{}-{name}", std::process::id()));
+        std::fs::write(&path, bytes).expect("write a temporary file");
+        TempFile(path)
+    }
+}
+
+impl Drop for TempFile {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_file(&self.0);
+    }
+}
+
+#[test]
+fn a_bad_eval_file_gets_one_line_and_the_network_in_use_stays() {
+    let net = bramble::nnue::builtin::builtin().expect("the built-in network").to_bytes();
+    let mut wrong_magic = net.clone();
+    wrong_magic[0] = b'X';
+    let truncated = TempFile::new("truncated.nnue", &net[..net.len() - 2]);
+    let magic = TempFile::new("magic.nnue", &wrong_magic);
+    let longer = TempFile::new("longer.nnue", &[net.as_slice(), &[0, 0]].concat());
+    let missing = std::env::temp_dir().join("bramble-engine-test-no-such-file.nnue");
+    let mut engine = Harness::new();
+    engine.take();
+    engine.send("setoption name Evaluator value network");
+    for (path, why) in [
+        (missing.as_path(), "cannot read it"),
+        (truncated.0.as_path(), "truncated"),
+        (magic.0.as_path(), "BRMBNNUE"),
+        (longer.0.as_path(), "extra bytes"),
+    ] {
+        engine.send(&format!("setoption name EvalFile value {}", path.display()));
+        let lines = engine.take();
+        assert_eq!(lines.len(), 1, "{lines:?}");
+        assert!(lines[0].starts_with("info string EvalFile ") && lines[0].contains(why), "{lines:?}");
+        assert!(lines[0].ends_with("the network in use stays (built-in)"), "{lines:?}");
+        engine.send("go depth 3");
+        let lines = engine.wait_for("bestmove");
+        assert!(lines.last().is_some_and(|line| legal_from_start(line)), "{lines:?}");
+    }
+    // A good file loads (one line), and `<default>` takes the built-in network back.
+    let good = TempFile::new("good.nnue", &net);
+    engine.send(&format!("setoption name EvalFile value {}", good.0.display()));
+    let lines = engine.take();
+    assert_eq!(lines.len(), 1, "{lines:?}");
+    assert!(lines[0].ends_with("network of 32 hidden neurons loaded"), "{lines:?}");
+    engine.send("setoption name EvalFile value <default>");
+    assert!(engine.take().is_empty());
+    engine.send("eval");
+    assert!(engine.take().iter().any(|line| line.contains("(built-in, 32 hidden neurons)")));
+}
+
+#[test]
+fn the_evaluator_option_chooses_what_the_search_evaluates_with() {
+    let mut engine = Harness::new();
+    engine.take();
+    engine.send("position startpos moves e2e4");
+    engine.send("eval");
+    let tables = engine.take();
+    assert_eq!(tables.last().map(String::as_str), Some("Search evaluator: tables"), "{tables:?}");
+    engine.send("setoption name Evaluator value magic");
+    let lines = engine.take();
+    assert_eq!(lines, ["info string option 'Evaluator' must be one of tables, network, not 'magic'"]);
+    engine.send("setoption name Evaluator value network");
+    assert!(engine.take().is_empty());
+    engine.send("eval");
+    let network = engine.take();
+    assert_eq!(network.last().map(String::as_str), Some("Search evaluator: network"), "{network:?}");
+    // The same two scores either way: only the evaluator in use changes.
+    assert_eq!(tables[..tables.len() - 1], network[..network.len() - 1]);
+
+    // The network's search plays a legal move, with one thread and with helpers.
+    engine.send("position startpos");
+    engine.send("go depth 5");
+    let lines = engine.wait_for("bestmove");
+    assert!(lines.last().is_some_and(|line| legal_from_start(line)), "{lines:?}");
+    let network_nodes = lines.iter().rev().find_map(|line| nodes(line)).expect("an info line");
+    engine.send("setoption name Threads value 2");
+    engine.send("go depth 6");
+    let lines = engine.wait_for("bestmove");
+    assert!(lines.last().is_some_and(|line| legal_from_start(line)), "{lines:?}");
+
+    // Back to the tables: a different search of the same position.
+    engine.send("setoption name Threads value 1");
+    engine.send("setoption name Evaluator value tables");
+    engine.send("ucinewgame");
+    engine.send("go depth 5");
+    let lines = engine.wait_for("bestmove");
+    let tables_nodes = lines.iter().rev().find_map(|line| nodes(line)).expect("an info line");
+    assert_ne!(network_nodes, tables_nodes, "the evaluators search differently");
+}
+
+/// The `nodes` field of an `info` line.
+fn nodes(line: &str) -> Option<u64> {
+    let mut words = line.split_whitespace().skip_while(|word| *word != "nodes");
+    words.nth(1)?.parse().ok()
+}

@@ -42,6 +42,8 @@ fn handshake_lists_identity_and_every_option() {
             "option name UCI_ShowWDL type check default false",
             "option name UCI_LimitStrength type check default false",
             "option name UCI_Elo type spin default 1500 min 1000 max 2050",
+            "option name EvalFile type string default <default>",
+            "option name Evaluator type combo default tables var tables var network",
         ]
     );
     assert_eq!(lines.last().map(String::as_str), Some("uciok"));
@@ -70,6 +72,9 @@ fn every_option_can_be_set_silently() {
         "setoption name UCI_ShowWDL value false",
         "setoption name UCI_Elo value 2000",
         "setoption name UCI_LimitStrength value false",
+        "setoption name EvalFile value <default>",
+        "setoption name Evaluator value network",
+        "setoption name Evaluator value tables",
     ] {
         engine.send(command);
         assert!(engine.sync().is_empty(), "{command} printed something");
@@ -577,8 +582,10 @@ fn d_and_eval_and_perft_commands() {
     let lines = engine.sync();
     // Level but for the side to move's tempo.
     let tempo = bramble::eval::WEIGHTS[bramble::eval::params::TEMPO].mg();
-    let expected = format!("Evaluation: {tempo} cp from White's side, {tempo} cp for the side to move");
-    assert!(lines.last().is_some_and(|l| *l == expected), "{lines:?}");
+    let expected = format!("Tables:  {tempo} cp from White's side, {tempo} cp for the side to move");
+    assert!(lines.contains(&expected), "{lines:?}");
+    assert!(lines.iter().any(|l| l.starts_with("Network: ")), "{lines:?}");
+    assert_eq!(lines.last().map(String::as_str), Some("Search evaluator: tables"), "{lines:?}");
     engine.send("go perft 3");
     let lines: Vec<String> = engine.read_until("8902 nodes", 10 * SECOND).into_iter().map(|l| l.text).collect();
     assert!(lines.contains(&"e2e4: 600".to_string()), "{lines:?}");

@@ -13,13 +13,15 @@ use std::time::{Duration, Instant};
 use shakmaty::{CastlingMode, Color, Position as _};
 
 mod books_and_tables;
+mod network;
 
 use super::command::{Command, GoParams, StartPosition};
-use super::options::{OPTIONS, OptionId, OptionValue, parse_setoption};
+use super::options::{EVALUATOR_NETWORK, OPTIONS, OptionId, OptionValue, parse_setoption};
 use super::report;
 use crate::bench;
 use crate::book::Book;
 use crate::engine::{AUTHOR, Engine, Event, EventSink, NAME, SearchRequest};
+use crate::nnue::Network;
 use crate::perft;
 use crate::position::{Position, castling_mode, uci_move};
 use crate::search::{Limits, SyzygyProbe};
@@ -51,6 +53,8 @@ struct Settings {
     /// `UCI_LimitStrength` and `UCI_Elo`.
     limit_strength: bool,
     elo: i64,
+    /// `Evaluator network`: the search evaluates with the network in use.
+    use_network: bool,
 }
 
 impl Settings {
@@ -71,6 +75,7 @@ impl Settings {
             multipv: OptionId::MultiPv.default_spin() as usize,
             limit_strength: OptionId::LimitStrength.default_check(),
             elo: OptionId::Elo.default_spin(),
+            use_network: OptionId::Evaluator.default_combo() == EVALUATOR_NETWORK,
         }
     }
 
@@ -91,17 +96,27 @@ pub struct Controller {
     book: Option<Book>,
     /// The tables of `SyzygyPath`, if it names any.
     tablebases: Option<Arc<Tablebases>>,
+    /// The network in use (`EvalFile`): the built-in one until a file is loaded.
+    network: Option<LoadedNetwork>,
     output: Output,
+}
+
+/// A network and where it came from, for messages.
+struct LoadedNetwork {
+    net: Arc<Network>,
+    /// `built-in` or the file's path.
+    name: String,
 }
 
 impl Controller {
     pub fn new(output: Output) -> Controller {
         let (engine, problem) = Engine::new(OptionId::Hash.default_spin() as usize);
-        let controller =
-            Controller { engine, settings: Settings::from_option_defaults(), book: None, tablebases: None, output };
+        let settings = Settings::from_option_defaults();
+        let mut controller = Controller { engine, settings, book: None, tablebases: None, network: None, output };
         if let Some(problem) = problem {
             controller.info_string(&problem);
         }
+        controller.load_network(network::BUILTIN);
         controller
     }
 
@@ -140,7 +155,7 @@ impl Controller {
                 return false;
             }
             Command::Display => report::board_lines(self.engine.position()).iter().for_each(|l| self.send(l)),
-            Command::Eval => report::eval_lines(self.engine.position()).iter().for_each(|l| self.send(l)),
+            Command::Eval => self.eval_lines().iter().for_each(|l| self.send(l)),
             Command::Perft(depth) => self.start_perft(depth),
             Command::Bench(depth) => self.start_bench(depth),
         }
@@ -198,6 +213,8 @@ impl Controller {
             OptionId::MultiPv => self.settings.multipv = value.spin() as usize,
             OptionId::LimitStrength => self.settings.limit_strength = value.check(),
             OptionId::Elo => self.settings.elo = value.spin(),
+            OptionId::EvalFile => self.load_network(&value.text()),
+            OptionId::Evaluator => self.select_evaluator(value.choice() == EVALUATOR_NETWORK),
             // The GUI decides when to ponder.
             OptionId::Ponder => {}
         }
@@ -315,7 +332,7 @@ impl Controller {
                 probe_limit: self.settings.syzygy_probe_limit,
                 rule50: self.settings.syzygy_rule50,
             }),
-            evaluator: Default::default(),
+            evaluator: self.evaluator(),
         }
     }
 

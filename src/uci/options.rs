@@ -25,6 +25,8 @@ pub enum OptionId {
     ShowWdl,
     LimitStrength,
     Elo,
+    EvalFile,
+    Evaluator,
 }
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -40,6 +42,11 @@ pub enum OptionKind {
     /// Free text; GUIs show the empty default as `<empty>`.
     String {
         default: &'static str,
+    },
+    /// One of a fixed list of words (`vars`), the default among them.
+    Combo {
+        default: &'static str,
+        vars: &'static [&'static str],
     },
     Button,
 }
@@ -58,6 +65,11 @@ pub const DEFAULT_SYZYGY_PROBE_LIMIT: i64 = 7;
 pub const DEFAULT_ELO: i64 = 1500;
 /// Plies of a game the book may be used for; more than the shipped book holds.
 pub const DEFAULT_BOOK_DEPTH: i64 = 20;
+/// `EvalFile` naming the network built into the binary.
+pub const BUILTIN_EVAL_FILE: &str = "<default>";
+/// The `Evaluator` choices: the piece-square tables (the default) or the network.
+pub const EVALUATOR_TABLES: &str = "tables";
+pub const EVALUATOR_NETWORK: &str = "network";
 
 pub const OPTIONS: &[OptionSpec] = &[
     OptionSpec {
@@ -102,6 +114,12 @@ pub const OPTIONS: &[OptionSpec] = &[
         name: "UCI_Elo",
         kind: OptionKind::Spin { default: DEFAULT_ELO, min: strength::ELO_MIN, max: strength::ELO_MAX },
     },
+    OptionSpec { id: OptionId::EvalFile, name: "EvalFile", kind: OptionKind::String { default: BUILTIN_EVAL_FILE } },
+    OptionSpec {
+        id: OptionId::Evaluator,
+        name: "Evaluator",
+        kind: OptionKind::Combo { default: EVALUATOR_TABLES, vars: &[EVALUATOR_TABLES, EVALUATOR_NETWORK] },
+    },
 ];
 
 /// A checked option value.
@@ -111,6 +129,8 @@ pub enum OptionValue {
     Check(bool),
     /// The text as given; `<empty>` and a missing value are the empty string.
     String(String),
+    /// The chosen word, as the option table spells it.
+    Combo(&'static str),
     Button,
 }
 
@@ -121,6 +141,7 @@ pub enum OptionError {
     NotANumber { name: &'static str, got: String },
     OutOfRange { name: &'static str, min: i64, max: i64, got: i64 },
     NotABoolean { name: &'static str, got: String },
+    NotAChoice { name: &'static str, got: String, vars: &'static [&'static str] },
 }
 
 impl fmt::Display for OptionError {
@@ -133,6 +154,9 @@ impl fmt::Display for OptionError {
                 write!(f, "option '{name}' must be from {min} to {max}, not {got}")
             }
             OptionError::NotABoolean { name, got } => write!(f, "option '{name}' must be true or false, not '{got}'"),
+            OptionError::NotAChoice { name, got, vars } => {
+                write!(f, "option '{name}' must be one of {}, not '{got}'", vars.join(", "))
+            }
         }
     }
 }
@@ -148,6 +172,10 @@ impl OptionSpec {
             }
             OptionKind::Check { default } => format!("option name {} type check default {default}", self.name),
             OptionKind::String { default } => format!("option name {} type string default {default}", self.name),
+            OptionKind::Combo { default, vars } => {
+                let vars: String = vars.iter().map(|var| format!(" var {var}")).collect();
+                format!("option name {} type combo default {default}{vars}", self.name)
+            }
             OptionKind::Button => format!("option name {} type button", self.name),
         }
     }
@@ -167,6 +195,13 @@ impl OptionSpec {
                     Ok(OptionValue::Spin(got))
                 } else {
                     Err(OptionError::OutOfRange { name, min, max, got })
+                }
+            }
+            OptionKind::Combo { vars, .. } => {
+                let text = value.ok_or(OptionError::MissingValue { name })?.trim();
+                match vars.iter().find(|var| var.eq_ignore_ascii_case(text)) {
+                    Some(var) => Ok(OptionValue::Combo(var)),
+                    None => Err(OptionError::NotAChoice { name, got: text.to_string(), vars }),
                 }
             }
             OptionKind::Check { .. } => {
@@ -199,6 +234,14 @@ impl OptionId {
     pub fn default_check(self) -> bool {
         matches!(self.spec().map(|spec| spec.kind), Some(OptionKind::Check { default: true }))
     }
+
+    /// The default of a combo option, as the table lists it (empty for another kind).
+    pub fn default_combo(self) -> &'static str {
+        match self.spec().map(|spec| spec.kind) {
+            Some(OptionKind::Combo { default, .. }) => default,
+            _ => "",
+        }
+    }
 }
 
 impl OptionValue {
@@ -210,6 +253,11 @@ impl OptionValue {
     /// The state of a check value.
     pub fn check(&self) -> bool {
         matches!(self, OptionValue::Check(true))
+    }
+
+    /// The word of a combo value.
+    pub fn choice(&self) -> &'static str {
+        if let OptionValue::Combo(word) = self { word } else { "" }
     }
 
     /// The text of a string value.
@@ -239,6 +287,8 @@ mod tests {
         assert!(lines.contains(&"option name UCI_Chess960 type check default false".to_string()));
         assert!(lines.contains(&"option name SyzygyPath type string default <empty>".to_string()));
         assert!(lines.contains(&"option name SyzygyProbeLimit type spin default 7 min 0 max 7".to_string()));
+        assert!(lines.contains(&"option name EvalFile type string default <default>".to_string()));
+        assert!(lines.contains(&"option name Evaluator type combo default tables var tables var network".to_string()));
     }
 
     #[test]
@@ -248,6 +298,10 @@ mod tests {
             match spec.kind {
                 OptionKind::Spin { default, .. } => assert_eq!(spec.id.default_spin(), default),
                 OptionKind::Check { default } => assert_eq!(spec.id.default_check(), default),
+                OptionKind::Combo { default, vars } => {
+                    assert_eq!(spec.id.default_combo(), default);
+                    assert!(vars.contains(&default), "{}", spec.name);
+                }
                 _ => {}
             }
         }
@@ -277,5 +331,19 @@ mod tests {
         assert!(matches!(parse_setoption("Ponder", Some("yes")), Err(OptionError::NotABoolean { .. })));
         assert!(matches!(parse_setoption("Hashish", Some("1")), Err(OptionError::Unknown { .. })));
         assert!(matches!(parse_setoption("Hash", Some("99999999999999999999")), Err(OptionError::NotANumber { .. })));
+    }
+
+    #[test]
+    fn a_combo_takes_only_its_words() {
+        let evaluator = |word: &'static str| Ok((OptionId::Evaluator, OptionValue::Combo(word)));
+        assert_eq!(parse_setoption("evaluator", Some("network")), evaluator("network"));
+        assert_eq!(parse_setoption("Evaluator", Some(" Tables ")), evaluator("tables"));
+        let error = parse_setoption("Evaluator", Some("magic")).expect_err("not a choice");
+        assert_eq!(error.to_string(), "option 'Evaluator' must be one of tables, network, not 'magic'");
+        assert!(matches!(parse_setoption("Evaluator", None), Err(OptionError::MissingValue { .. })));
+        assert_eq!(OptionId::Evaluator.default_combo(), "tables");
+        let file = |text: &str| Ok((OptionId::EvalFile, OptionValue::String(text.to_string())));
+        assert_eq!(parse_setoption("EvalFile", Some("<default>")), file("<default>"));
+        assert_eq!(parse_setoption("evalfile", Some("/nets/a.nnue")), file("/nets/a.nnue"));
     }
 }

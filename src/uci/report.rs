@@ -4,7 +4,8 @@ use std::fmt::Write as _;
 
 use shakmaty::{CastlingMode, File, Move, Position as _, Rank, Square};
 
-use crate::eval::{self, Group, PHASE_MAX, S};
+use crate::eval::{self, EVAL_LIMIT, Group, PHASE_MAX, S};
+use crate::nnue::Network;
 use crate::position::{Position, uci_move};
 use crate::search::{Report, mate_in_moves};
 use crate::time::per_second;
@@ -86,9 +87,16 @@ pub fn board_lines(pos: &Position) -> Vec<String> {
     lines
 }
 
+/// The network the `eval` command shows, and its name (`built-in` or a path).
+pub struct NetworkView<'a> {
+    pub net: &'a Network,
+    pub name: &'a str,
+}
+
 /// The `eval` command: each term for White and Black, middlegame and endgame, then the
-/// tapered total.
-pub fn eval_lines(pos: &Position) -> Vec<String> {
+/// tapered total; the network's evaluation (when one is loaded); the evaluator the search
+/// uses (`in_use`).
+pub fn eval_lines(pos: &Position, network: Option<NetworkView>, in_use: &str) -> Vec<String> {
     let parts = eval::breakdown(pos.chess());
     let row = |name: &str, terms: [S; 2]| {
         let diff = terms[0] - terms[1];
@@ -110,7 +118,20 @@ pub fn eval_lines(pos: &Position) -> Vec<String> {
     ];
     lines.extend(Group::ALL.iter().zip(parts.groups).map(|(group, terms)| row(group.name(), terms)));
     lines.push(format!("Phase: {} of {} (24 = middlegame, 0 = endgame)", parts.phase.min(PHASE_MAX), PHASE_MAX));
-    lines.push(format!("Evaluation: {white_view} cp from White's side, {side_view} cp for the side to move"));
+    lines.push(format!("Tables:  {white_view} cp from White's side, {side_view} cp for the side to move"));
+    lines.push(match network {
+        Some(NetworkView { net, name }) => {
+            // Clamped as the search clamps it.
+            let side_view = net.evaluate_full(pos.chess().board(), pos.turn()).clamp(-EVAL_LIMIT, EVAL_LIMIT);
+            let white_view = if pos.turn().is_white() { side_view } else { -side_view };
+            format!(
+                "Network: {white_view} cp from White's side, {side_view} cp for the side to move ({name}, {} hidden neurons)",
+                net.hidden()
+            )
+        }
+        None => "Network: none loaded".to_string(),
+    });
+    lines.push(format!("Search evaluator: {in_use}"));
     lines
 }
 
@@ -162,11 +183,23 @@ mod tests {
         assert_eq!(lines[1], " | r | n | b | q | k | b | n | r | 8");
         assert_eq!(lines[15], " | R | N | B | Q | K | B | N | R | 1");
         assert!(lines.contains(&"Key: 463B96181691FC9C".to_string()));
-        let eval = eval_lines(&Position::startpos());
+        let eval = eval_lines(&Position::startpos(), None, "tables");
         // Level but for the tempo, which the side to move (White) has.
         let tempo = crate::eval::WEIGHTS[crate::eval::params::TEMPO].mg();
-        let expected = format!("Evaluation: {tempo} cp from White's side, {tempo} cp for the side to move");
-        assert!(eval.last().is_some_and(|l| *l == expected), "{eval:?}");
+        let expected = format!("Tables:  {tempo} cp from White's side, {tempo} cp for the side to move");
+        assert!(eval.contains(&expected), "{eval:?}");
         assert!(eval.iter().any(|l| l.starts_with("Tempo ")), "{eval:?}");
+        assert_eq!(eval[eval.len() - 2..], ["Network: none loaded", "Search evaluator: tables"]);
+        let net = crate::nnue::builtin::builtin().expect("the built-in network");
+        let (black_to_move, _) =
+            Position::from_fen("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1", CastlingMode::Standard)
+                .expect("legal");
+        let eval = eval_lines(&black_to_move, Some(NetworkView { net: &net, name: "built-in" }), "network");
+        let side_view = net.evaluate_full(black_to_move.chess().board(), shakmaty::Color::Black);
+        let expected = format!(
+            "Network: {} cp from White's side, {side_view} cp for the side to move (built-in, 32 hidden neurons)",
+            -side_view
+        );
+        assert_eq!(eval[eval.len() - 2..], [expected, "Search evaluator: network".to_string()]);
     }
 }
