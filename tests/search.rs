@@ -4,8 +4,11 @@
 mod common;
 
 use bramble::eval::evaluate;
+use bramble::nnue::builtin::builtin;
 use bramble::position::Position;
-use bramble::search::{self, DRAW, Heuristics, INFINITY, Limits, MATE, SearchResult, SearchSession, mate_in_moves};
+use bramble::search::{
+    self, DRAW, Evaluator, Heuristics, INFINITY, Limits, MATE, SearchResult, SearchSession, mate_in_moves,
+};
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
 use shakmaty::{CastlingMode, Chess, Position as _};
@@ -147,15 +150,16 @@ impl DepthLimit for Limits {
     }
 }
 
-/// Plain minimax with the same leaves and the same draw and mate rules as the search.
-fn minimax(pos: &Position, path: &mut Vec<u64>, depth: i32, ply: i32) -> i32 {
+/// Plain minimax with the same leaves (`evaluate`) and the same draw and mate rules as
+/// the search.
+fn minimax(pos: &Position, evaluate: &dyn Fn(&Position) -> i32, path: &mut Vec<u64>, depth: i32, ply: i32) -> i32 {
     let in_check = pos.is_check();
     let moves = pos.legal_moves();
     if ply > 0 && is_draw(pos, path, in_check, moves.is_empty()) {
         return DRAW;
     }
     if depth == 0 {
-        return evaluate(pos.chess());
+        return evaluate(pos);
     }
     if moves.is_empty() {
         return if in_check { -MATE + ply } else { DRAW };
@@ -164,7 +168,7 @@ fn minimax(pos: &Position, path: &mut Vec<u64>, depth: i32, ply: i32) -> i32 {
     for &m in &moves {
         let child = pos.play(m);
         path.push(child.key());
-        best = best.max(-minimax(&child, path, depth - 1, ply + 1));
+        best = best.max(-minimax(&child, evaluate, path, depth - 1, ply + 1));
         path.pop();
     }
     best
@@ -185,33 +189,52 @@ fn is_draw(pos: &Position, path: &[u64], in_check: bool, no_moves: bool) -> bool
 /// The comparison of the seed articles: with only move ordering left (no table cut-offs,
 /// no extensions, static evaluation at the horizon), alpha-beta must return exactly the
 /// minimax value.
-#[test]
-fn alpha_beta_equals_minimax() {
-    let cases: &[(&str, i32)] = &[
-        ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", 4),
-        ("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", 3),
-        ("8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1", 5),
-        ("r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1", 3),
-        ("rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8", 3),
-        // Mates and stalemates inside the horizon.
-        ("6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1", 4),
-        ("7k/8/5K2/6Q1/8/8/8/8 w - - 0 1", 4),
-        // Kings and rooks shuffle: repetitions inside the tree.
-        ("4k3/8/8/8/8/8/8/R3K3 w - - 0 1", 5),
-        // The fifty-move rule strikes inside the tree.
-        ("4k3/8/8/8/8/8/8/R3K3 w - - 97 80", 5),
-        // Insufficient material after a capture.
-        ("8/8/4k3/3n4/4B3/4K3/8/8 w - - 0 1", 5),
-    ];
-    for &(fen, max_depth) in cases {
+const MINIMAX_CASES: &[(&str, i32)] = &[
+    ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", 4),
+    ("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", 3),
+    ("8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1", 5),
+    ("r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1", 3),
+    ("rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8", 3),
+    // Mates and stalemates inside the horizon.
+    ("6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1", 4),
+    ("7k/8/5K2/6Q1/8/8/8/8 w - - 0 1", 4),
+    // Kings and rooks shuffle: repetitions inside the tree.
+    ("4k3/8/8/8/8/8/8/R3K3 w - - 0 1", 5),
+    // The fifty-move rule strikes inside the tree.
+    ("4k3/8/8/8/8/8/8/R3K3 w - - 97 80", 5),
+    // Insufficient material after a capture.
+    ("8/8/4k3/3n4/4B3/4K3/8/8 w - - 0 1", 5),
+];
+
+/// Alpha-beta with `evaluator` against minimax with `evaluate` on every case, to
+/// `max_depth` plies at most.
+fn compare_with_minimax(evaluator: Evaluator, evaluate: &dyn Fn(&Position) -> i32, max_depth: i32) {
+    for &(fen, case_depth) in MINIMAX_CASES {
         let pos = position(fen);
-        for depth in 1..=max_depth {
-            let limits = Limits { depth: Some(depth), heuristics: Heuristics::MINIMAX, ..Limits::default() };
+        for depth in 1..=case_depth.min(max_depth) {
+            let heuristics = Heuristics::MINIMAX;
+            let limits = Limits { depth: Some(depth), heuristics, evaluator: evaluator.clone(), ..Limits::default() };
             let searched = run(&pos, &limits).score;
-            let expected = minimax(&pos, &mut vec![pos.key()], depth, 0);
+            let expected = minimax(&pos, evaluate, &mut vec![pos.key()], depth, 0);
             assert_eq!(searched, expected, "{fen} depth {depth}");
         }
     }
+}
+
+#[test]
+fn alpha_beta_equals_minimax() {
+    compare_with_minimax(Evaluator::Tables, &|pos| evaluate(pos.chess()), 5);
+}
+
+/// The same with the network: the search's incremental accumulators must give at every
+/// leaf the evaluation from scratch.
+#[test]
+fn alpha_beta_with_the_network_equals_minimax() {
+    let net = builtin().expect("the built-in network");
+    let from_scratch = |pos: &Position| {
+        net.evaluate_full(pos.chess().board(), pos.turn()).clamp(-bramble::eval::EVAL_LIMIT, bramble::eval::EVAL_LIMIT)
+    };
+    compare_with_minimax(Evaluator::Network(net.clone()), &from_scratch, 4);
 }
 
 #[test]

@@ -86,7 +86,14 @@ impl<'a> Searcher<'a> {
     pub fn evaluate(&self, pos: &Position, ply: usize) -> i32 {
         match &self.nnue {
             None => eval::evaluate(pos.chess()),
-            Some(stack) => stack.evaluate(ply, pos.turn()).clamp(-EVAL_LIMIT, EVAL_LIMIT),
+            Some(stack) => {
+                let eval = stack.evaluate(ply, pos.turn());
+                // The unit tests check every evaluation of every search against one from
+                // scratch: the accumulators must follow each move, capture and null move.
+                #[cfg(test)]
+                assert_eq!(eval, stack.network().evaluate_full(pos.chess().board(), pos.turn()), "{}", pos.fen());
+                eval.clamp(-EVAL_LIMIT, EVAL_LIMIT)
+            }
         }
     }
 
@@ -183,5 +190,34 @@ impl PvTable {
 
     pub fn line(&self, ply: usize) -> &[Move] {
         &self.lines[ply]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use shakmaty::CastlingMode;
+
+    use super::super::{Evaluator, search_fresh};
+    use super::*;
+    use crate::nnue::builtin::builtin;
+
+    /// Full searches (null moves, ProbCut, quiescence, ...) with the network: `evaluate`
+    /// compares each evaluation with one from scratch (see above).
+    #[test]
+    fn the_network_search_keeps_its_accumulators_in_step() {
+        let net = builtin().expect("the built-in network");
+        for fen in [
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+            "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+            "n1n5/PPPk4/8/8/8/8/4Kppp/5N1N b - - 0 1",
+        ] {
+            let (pos, _) = Position::from_fen(fen, CastlingMode::Standard).expect("legal");
+            let limits =
+                Limits { depth: Some(7), evaluator: Evaluator::Network(Arc::clone(&net)), ..Limits::default() };
+            let result = search_fresh(&pos, &limits);
+            assert!(result.best_move.is_some() && result.nodes > 1000, "{fen}");
+        }
     }
 }
