@@ -11,9 +11,10 @@
 //!
 //! The accumulators are i16, added with wrapping arithmetic: for the files the trainer
 //! writes they never come near the limit (see `format.rs`: within ±16665), and for any
-//! other file that `Network::from_bytes` accepts they wrap rather than panic. Wrapping
-//! sums do not depend on the order of the additions, so the incremental accumulators are
-//! always exactly the ones built from scratch.
+//! other file that `Network::from_bytes` accepts they wrap rather than panic (such a file
+//! then evaluates differently from `evaluate_full`'s i32 sums: badly, but safely).
+//! Wrapping sums do not depend on the order of the additions, so the incremental
+//! accumulators are always exactly the ones built from scratch.
 //!
 //! In the output, `clamp(acc, 0, QA)^2 * w` is at most `255^2 * 32768 = 2_130_739_200`
 //! in size, below `i32::MAX`, so each product is exact in i32; the sum of up to 8192 of
