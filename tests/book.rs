@@ -45,6 +45,54 @@ fn a_book_built_from_games_probes_back() {
     assert_eq!(moves, ["e2-e4"]);
 }
 
+/// `book build --tree`: every candidate is searched, those within the margin of the best
+/// are kept (weighted by how little they lose), and the opponent's replies to the moves
+/// left out are analysed all the same.
+#[test]
+fn a_book_built_from_searched_lines_keeps_the_moves_within_the_margin() {
+    let tree = TempFile::new("tree.txt", b"1. e4 e5 2. Nf3\n1. d4 d5\n1. g4 d5\n1. f3 e5\n");
+    let report = TempFile::new("tree-report.tsv", b"");
+    let book_file = TempFile::new("tree.bin", b"");
+    let (code, out, err) = run_cli(&[
+        "book",
+        "build",
+        "--tree",
+        &tree.path(),
+        "--max-ply",
+        "2",
+        "--depth",
+        "6",
+        "--max-moves",
+        "4",
+        "--margin",
+        "30",
+        "--report",
+        &report.path(),
+        "--out",
+        &book_file.path(),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    for expected in ["ply 1: 1 positions", "ply 2: 4 positions", "4/4 positions", "8 candidates scored, 6 kept"] {
+        assert!(err.contains(expected), "{expected}: {err}");
+    }
+    assert!(out.contains("6 entries, 5 positions"), "{out}");
+    let scored = std::fs::read_to_string(report.path()).expect("the report");
+    assert_eq!(scored.lines().count(), 9, "a header and 8 candidates: {scored}");
+    // 1.f3 and 1.g4 lose far more than 30 cp against 1.e4 and 1.d4 at depth 6.
+    let (code, probe, _) = run_cli(&["book", "probe", "--file", &book_file.path()]);
+    assert_eq!(code, 0);
+    let mut first_moves: Vec<&str> = probe.lines().filter_map(|line| line.split_whitespace().next()).collect();
+    first_moves.sort_unstable();
+    assert_eq!(first_moves, ["d2d4", "e2e4"], "{probe}");
+    let after_f3: Vec<&str> = "rnbqkbnr/pppppppp/8/8/8/5P2/PPPPP1PP/RNBQKBNR b KQkq - 0 1".split(' ').collect();
+    let book_path = book_file.path();
+    let mut args = vec!["book", "probe"];
+    args.extend(&after_f3);
+    args.extend(["--file", &book_path]);
+    let (_, reply, _) = run_cli(&args);
+    assert!(reply.starts_with("e7e5 "), "{reply}");
+}
+
 #[test]
 fn probe_and_build_refuse_bad_input() {
     let broken = TempFile::new("broken.bin", [1; 20]);

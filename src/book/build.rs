@@ -106,6 +106,15 @@ impl Tree {
     }
 }
 
+/// How far [`from_analysis`] has got.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BuildProgress {
+    /// A ply's analysis starts: `positions` to search (`ply` from 1).
+    Ply { ply: usize, positions: usize },
+    /// `done` of the ply's `total` positions are searched.
+    Positions { done: usize, total: usize },
+}
+
 /// Analyses the tree of `lines` ply by ply from the start position. Every candidate is
 /// expanded (the opponent may play it even when Bramble would not); those within the
 /// margin become book moves, weighted `margin + 1 - loss`. Positions are searched with a
@@ -113,7 +122,7 @@ impl Tree {
 pub fn from_analysis(
     lines: &[Vec<Move>],
     options: &Analysis,
-    progress: &(dyn Fn(&str) + Sync),
+    progress: &(dyn Fn(BuildProgress) + Sync),
 ) -> (Vec<Entry>, Vec<ScoredMove>) {
     let tree = Tree::new(lines, options.max_ply);
     let mut layer = vec![Chess::default()];
@@ -133,7 +142,7 @@ pub fn from_analysis(
             })
             .filter(|(_, candidates)| !candidates.is_empty())
             .collect();
-        progress(&format!("ply {}: {} positions", ply + 1, work.len()));
+        progress(BuildProgress::Ply { ply: ply + 1, positions: work.len() });
         let results = analyse_layer(&work, options, progress);
         layer = work
             .iter()
@@ -162,7 +171,7 @@ pub fn from_analysis(
 fn analyse_layer(
     work: &[(Chess, Vec<Move>)],
     options: &Analysis,
-    progress: &(dyn Fn(&str) + Sync),
+    progress: &(dyn Fn(BuildProgress) + Sync),
 ) -> Vec<Vec<ScoredMove>> {
     let next = AtomicUsize::new(0);
     let done = AtomicUsize::new(0);
@@ -179,7 +188,7 @@ fn analyse_layer(
                         results[index] = scored;
                     }
                     let finished = done.fetch_add(1, Ordering::Relaxed) + 1;
-                    progress(&format!("  {finished}/{} positions", work.len()));
+                    progress(BuildProgress::Positions { done: finished, total: work.len() });
                 }
             });
         }

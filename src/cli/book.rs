@@ -2,16 +2,22 @@
 
 use std::io::Write as _;
 use std::process::ExitCode;
+use std::sync::Mutex;
+use std::time::Duration;
 
 use shakmaty::san::San;
 use shakmaty::{CastlingMode, Chess, Move};
 
 use clap::{ArgGroup, Args, Subcommand};
 
+use super::progress::Progress as ProgressDisplay;
 use super::{CliError, CliResult, read_file};
-use crate::book::build::{self, Analysis};
+use crate::book::build::{self, Analysis, BuildProgress};
 use crate::book::{Book, pgn, polyglot};
 use crate::position::{Position, uci_move};
+
+/// Plain progress lines (no terminal) at most this often.
+const PROGRESS_INTERVAL: Duration = Duration::from_secs(5);
 
 #[derive(Args)]
 pub struct BookArgs {
@@ -166,7 +172,29 @@ fn build_from_tree(args: &BuildArgs) -> Result<Vec<polyglot::Entry>, CliError> {
         options.max_moves,
         options.threads
     );
-    let progress = |line: &str| eprintln!("{line}");
+    // One bar (or plain lines) per ply; the threads report in turn.
+    let display: Mutex<Option<ProgressDisplay>> = Mutex::new(None);
+    let progress = |event: BuildProgress| {
+        let Ok(mut display) = display.lock() else { return };
+        match event {
+            BuildProgress::Ply { ply, positions } => {
+                let shown = ProgressDisplay::new(positions as u64, "positions", PROGRESS_INTERVAL);
+                shown.line(&format!("ply {ply}: {positions} positions"));
+                *display = Some(shown);
+            }
+            BuildProgress::Positions { done, total } => {
+                let line = || format!("  {done}/{total} positions");
+                if done == total {
+                    // The last of the ply; a report that arrives after it is not shown.
+                    if let Some(mut shown) = display.take() {
+                        shown.finish(done as u64, line());
+                    }
+                } else if let Some(shown) = display.as_mut() {
+                    shown.update(done as u64, String::new, line);
+                }
+            }
+        }
+    };
     let (entries, scored) = build::from_analysis(&lines, &options, &progress);
     let kept = scored.iter().filter(|s| s.kept).count();
     let worst = scored.iter().filter(|s| s.kept).map(|s| s.best_score - s.score).max().unwrap_or(0);
