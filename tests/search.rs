@@ -7,7 +7,8 @@ use bramble::eval::evaluate;
 use bramble::nnue::builtin::builtin;
 use bramble::position::Position;
 use bramble::search::{
-    self, DRAW, Evaluator, Heuristics, INFINITY, Limits, MATE, SearchResult, SearchSession, mate_in_moves,
+    self, DRAW, Evaluator, Heuristics, INFINITY, Limits, MATE, SearchResult, SearchSession, SearchSettings,
+    mate_in_moves,
 };
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
@@ -212,9 +213,10 @@ fn compare_with_minimax(evaluator: Evaluator, evaluate: &dyn Fn(&Position) -> i3
     for &(fen, case_depth) in MINIMAX_CASES {
         let pos = position(fen);
         for depth in 1..=case_depth.min(max_depth) {
-            let heuristics = Heuristics::MINIMAX;
-            let limits = Limits { depth: Some(depth), heuristics, evaluator: evaluator.clone(), ..Limits::default() };
-            let searched = run(&pos, &limits).score;
+            let settings =
+                SearchSettings { heuristics: Heuristics::MINIMAX, evaluator: evaluator.clone(), syzygy: None };
+            let limits = Limits { depth: Some(depth), ..Limits::default() };
+            let searched = SearchSession::with_settings(16, settings).search(&pos, &[], &limits).score;
             let expected = minimax(&pos, evaluate, &mut vec![pos.key()], depth, 0);
             assert_eq!(searched, expected, "{fen} depth {depth}");
         }

@@ -11,7 +11,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use bramble::position::Position;
-use bramble::search::{Limits, SearchSession, SyzygyProbe};
+use bramble::search::{Limits, SearchSession, SearchSettings, SyzygyProbe};
 use bramble::syzygy::Tablebases;
 use shakmaty::{CastlingMode, Color, KnownOutcome, Outcome, Position as _};
 use shakmaty_syzygy::Wdl;
@@ -241,26 +241,17 @@ fn field(line: &str, key: &str) -> String {
 
 /// A player: Bramble at a fixed node count, with or without the tables.
 struct Player {
-    tables: Option<Arc<Tablebases>>,
     session: SearchSession,
 }
 
 impl Player {
     fn new(tables: Option<Arc<Tablebases>>) -> Player {
-        Player { tables, session: SearchSession::new(16) }
+        let syzygy = tables.map(|tables| SyzygyProbe { tables, probe_depth: 1, probe_limit: 7, rule50: true });
+        Player { session: SearchSession::with_settings(16, SearchSettings { syzygy, ..SearchSettings::default() }) }
     }
 
     fn choose(&mut self, pos: &Position, game_keys: &[u64]) -> shakmaty::Move {
-        let limits = Limits {
-            nodes: Some(NODES_PER_MOVE),
-            syzygy: self.tables.as_ref().map(|tables| SyzygyProbe {
-                tables: Arc::clone(tables),
-                probe_depth: 1,
-                probe_limit: 7,
-                rule50: true,
-            }),
-            ..Limits::default()
-        };
+        let limits = Limits { nodes: Some(NODES_PER_MOVE), ..Limits::default() };
         self.session.new_search();
         let result = self.session.search(pos, game_keys, &limits);
         result.best_move.expect("a legal move")

@@ -18,7 +18,7 @@ mod pool;
 mod search_job;
 
 use crate::position::Position;
-use crate::search::{History, Limits, Report, Signals};
+use crate::search::{History, Limits, Report, SearchSettings, Signals};
 use crate::strength::StrengthLimit;
 use crate::tt::TranspositionTable;
 use search_job::SearchJob;
@@ -40,9 +40,11 @@ pub enum Event<'a> {
 /// Where a search's events go (a job's thread calls it).
 pub type EventSink = Arc<dyn Fn(Event) + Send + Sync>;
 
-/// What to search besides the position: the limits, the lines shown, the strength limit.
+/// What to search besides the position: the limits, the settings, the lines shown, the
+/// strength limit.
 pub struct SearchRequest {
     pub limits: Limits,
+    pub settings: SearchSettings,
     /// Lines reported (`MultiPV`); a strength limit may search more.
     pub shown_lines: usize,
     /// `UCI_LimitStrength`: the move is drawn from the lines found.
@@ -144,7 +146,7 @@ impl Engine {
         self.tt.new_search();
         let signals = Arc::new(Signals::default());
         signals.pondering.store(pondering, Ordering::Relaxed);
-        let helper_results = self.start_helpers(&request.limits, &signals);
+        let helper_results = self.start_helpers(&request.limits, &request.settings, &signals);
         let job = SearchJob {
             position: self.position.clone(),
             game_keys: self.game_keys.clone(),

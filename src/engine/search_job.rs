@@ -9,7 +9,7 @@ use std::time::Instant;
 
 use super::{Engine, Event, EventSink, SearchRequest};
 use crate::position::Position;
-use crate::search::{self, History, Limits, Report, SearchResult, Signals};
+use crate::search::{self, History, Limits, Report, SearchResult, SearchSettings, Signals};
 use crate::tt::{Bound, TranspositionTable};
 
 /// Everything the main search thread needs.
@@ -28,13 +28,13 @@ impl SearchJob {
     pub fn run(self, signals: &Signals, history: &mut History) {
         let start = Instant::now();
         let SearchJob { position, game_keys, request, tt, sink, helper_results } = self;
-        let SearchRequest { limits, shown_lines, strength } = request;
+        let SearchRequest { limits, settings, shown_lines, strength } = request;
         let mut report = |r: &Report| {
             if r.multipv <= shown_lines {
                 sink(Event::Report(r));
             }
         };
-        let main = search::search(&position, &game_keys, &limits, &tt, signals, history, &mut report);
+        let main = search::search(&position, &game_keys, &limits, &settings, &tt, signals, history, &mut report);
 
         signals.stop.store(true, Ordering::Relaxed);
         let helpers: Vec<SearchResult> = helper_results.iter().collect();
@@ -64,7 +64,7 @@ impl SearchJob {
             result.best_move = Some(chosen);
             result.ponder_move = None;
         }
-        if let Some(failure) = limits.syzygy.as_ref().and_then(|probe| probe.tables.take_failure()) {
+        if let Some(failure) = settings.syzygy.as_ref().and_then(|probe| probe.tables.take_failure()) {
             sink(Event::Notice(&format!("Syzygy: {failure}; searched on without it")));
         }
         sink(Event::BestMove { best: result.best_move, ponder: result.ponder_move });
@@ -75,20 +75,28 @@ impl Engine {
     /// Starts a helper search on each worker but the first; their results arrive on the
     /// returned channel. Helpers have no clock or depth of their own: the main thread
     /// stops them.
-    pub(super) fn start_helpers(&mut self, limits: &Limits, signals: &Arc<Signals>) -> mpsc::Receiver<SearchResult> {
+    pub(super) fn start_helpers(
+        &mut self,
+        limits: &Limits,
+        settings: &SearchSettings,
+        signals: &Arc<Signals>,
+    ) -> mpsc::Receiver<SearchResult> {
         let (sender, receiver) = mpsc::channel();
         let helper_limits = Limits { time: None, depth: None, multipv: 1, ..limits.clone() };
         for thread in 1..self.pool.size() {
             let position = self.position.clone();
             let game_keys = self.game_keys.clone();
             let limits = helper_limits.clone();
+            let settings = settings.clone();
             let tt = Arc::clone(&self.tt);
             let signals = Arc::clone(signals);
             let sender = sender.clone();
             self.pool.run(
                 thread,
                 Box::new(move |history: &mut History| {
-                    let result = search::search_helper(&position, &game_keys, &limits, &tt, &signals, history, thread);
+                    let result = search::search_helper(
+                        &position, &game_keys, &limits, &settings, &tt, &signals, history, thread,
+                    );
                     let _ = sender.send(result);
                 }),
             );

@@ -77,7 +77,7 @@ impl Searcher<'_> {
         if let Some(hit) = tt_hit
             && !PV
             && !excluding
-            && self.limits.heuristics.tt_cutoffs
+            && self.settings.heuristics.tt_cutoffs
             && hit.depth >= depth
             && cuts_off(hit.bound, hit.score, alpha, beta)
         {
@@ -390,7 +390,7 @@ impl Searcher<'_> {
     /// The value at the horizon: quiescence, or (for the minimax tests) the evaluation.
     #[inline]
     fn horizon(&mut self, pos: &Position, alpha: i32, beta: i32, ply: usize) -> i32 {
-        if self.limits.heuristics.quiescence { self.qsearch(pos, alpha, beta, ply) } else { self.evaluate(pos, ply) }
+        if self.settings.heuristics.quiescence { self.qsearch(pos, alpha, beta, ply) } else { self.evaluate(pos, ply) }
     }
 
     /// Searches the move `m`, the `searched`-th of its node: the first with the node's
@@ -477,7 +477,7 @@ impl Searcher<'_> {
         if (ply as i32) >= 2 * self.root_depth {
             return singular.min(0);
         }
-        let check = i32::from(self.limits.heuristics.check_extension && gives_check);
+        let check = i32::from(self.settings.heuristics.check_extension && gives_check);
         singular.max(check)
     }
 

@@ -10,24 +10,26 @@ use super::searcher::Searcher;
 use super::smp::skips_depth;
 use super::stopping::TimeScale;
 use super::tablebase::root_tablebase_score;
-use super::{DRAW, Limits, MATE, MAX_DEPTH, Report, SearchResult, Signals, TB_WIN_BOUND};
+use super::{DRAW, Limits, MATE, MAX_DEPTH, Report, SearchResult, SearchSettings, Signals, TB_WIN_BOUND};
 use crate::packed_move::find_move;
 use crate::position::Position;
 use crate::tt::{Bound, TranspositionTable};
 
 /// Searches `root` (reached through positions with `game_keys`, oldest first) within
-/// `limits`, calling `report` with each of the `limits.multipv` best lines after each
+/// `limits` as `settings` say, calling `report` with each of the `limits.multipv` best lines after each
 /// completed iteration and once more at the end. This is the main thread of a search.
+#[allow(clippy::too_many_arguments)] // Until the Lazy SMP search has one home.
 pub fn search(
     root: &Position,
     game_keys: &[u64],
     limits: &Limits,
+    settings: &SearchSettings,
     tt: &TranspositionTable,
     signals: &Signals,
     history: &mut History,
     report: &mut dyn FnMut(&Report),
 ) -> SearchResult {
-    let searcher = Searcher::new(root, game_keys, limits, tt, signals, history);
+    let searcher = Searcher::new(root, game_keys, limits, settings, tt, signals, history);
     iterative_deepening(searcher, root, report)
 }
 

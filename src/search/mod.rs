@@ -17,12 +17,11 @@ mod root;
 mod searcher;
 mod see;
 mod session;
+mod settings;
 mod smp;
 mod stopping;
 mod tablebase;
 
-use std::fmt;
-use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64};
 use std::time::Duration;
 
@@ -31,10 +30,9 @@ use shakmaty::Move;
 pub use driver::search;
 pub use history::History;
 pub use session::{SearchSession, search_fresh};
+pub use settings::{Evaluator, Heuristics, SearchSettings, SyzygyProbe};
 pub use smp::{best_thread_result, search_helper};
 
-use crate::nnue::Network;
-use crate::syzygy::Tablebases;
 use crate::time::TimeBudget;
 use crate::tt::Bound;
 
@@ -43,8 +41,8 @@ pub use crate::scores::{DRAW, INFINITY, MATE, MATE_BOUND, MAX_PLY, TB_WIN, TB_WI
 /// The deepest iteration the driver starts.
 pub const MAX_DEPTH: i32 = 100;
 
-/// When to stop searching. Everything `None` and not `infinite`: search until `stop`
-/// or the maximum depth.
+/// What to search for and for how long. Everything `None` and not `infinite`: search
+/// until `stop` or the maximum depth. How to search is [`SearchSettings`].
 #[derive(Clone, Debug, Default)]
 pub struct Limits {
     pub depth: Option<i32>,
@@ -62,87 +60,6 @@ pub struct Limits {
     pub searchmoves: Vec<Move>,
     /// How many best lines to find and report (`MultiPV`); 0 counts as 1.
     pub multipv: usize,
-    pub heuristics: Heuristics,
-    /// Endgame tablebases to probe, if any are loaded.
-    pub syzygy: Option<SyzygyProbe>,
-    /// What the search evaluates positions with (the `Evaluator` option).
-    pub evaluator: Evaluator,
-}
-
-/// The static evaluation the search uses. The tables need no state; the network needs
-/// accumulators, which each search thread keeps for its own line.
-#[derive(Clone, Default)]
-pub enum Evaluator {
-    /// The tuned piece-square evaluation (`crate::eval`).
-    #[default]
-    Tables,
-    /// The neural network, shared by all threads.
-    Network(Arc<Network>),
-}
-
-impl Evaluator {
-    /// The network, when it is the evaluator.
-    pub fn network(&self) -> Option<&Arc<Network>> {
-        match self {
-            Evaluator::Tables => None,
-            Evaluator::Network(net) => Some(net),
-        }
-    }
-}
-
-impl fmt::Debug for Evaluator {
-    /// The kind and size, not the weights.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Evaluator::Tables => write!(f, "Tables"),
-            Evaluator::Network(net) => write!(f, "Network({} hidden)", net.hidden()),
-        }
-    }
-}
-
-/// The tablebases and how the search uses them (the `Syzygy...` options).
-#[derive(Clone, Debug)]
-pub struct SyzygyProbe {
-    pub tables: Arc<Tablebases>,
-    /// Probe in the tree only at this depth or more (below the largest piece count).
-    pub probe_depth: i32,
-    /// Probe only positions with at most this many pieces.
-    pub probe_limit: usize,
-    /// Count wins and losses that the fifty-move rule spoils as draws.
-    pub rule50: bool,
-}
-
-impl SyzygyProbe {
-    /// The most pieces a probed position may have.
-    pub fn cardinality(&self) -> usize {
-        self.probe_limit.min(self.tables.max_pieces())
-    }
-}
-
-/// Switches for the parts of the search that change its values, not only its speed.
-/// All on for play; tests turn them off to compare the search with plain minimax.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Heuristics {
-    /// Return a stored score when the table entry is deep enough.
-    pub tt_cutoffs: bool,
-    /// Search one ply deeper after a move that gives check.
-    pub check_extension: bool,
-    /// Resolve captures at the horizon; off: evaluate the horizon node statically.
-    pub quiescence: bool,
-    /// Forward pruning and reductions (null move, futility, late move reductions, ...).
-    pub pruning: bool,
-}
-
-impl Default for Heuristics {
-    fn default() -> Self {
-        Heuristics { tt_cutoffs: true, check_extension: true, quiescence: true, pruning: true }
-    }
-}
-
-impl Heuristics {
-    /// Only what leaves the minimax value unchanged (move ordering).
-    pub const MINIMAX: Heuristics =
-        Heuristics { tt_cutoffs: false, check_extension: false, quiescence: false, pruning: false };
 }
 
 /// What the threads of one search share besides the table: the flags the controller

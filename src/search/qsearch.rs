@@ -34,7 +34,7 @@ impl Searcher<'_> {
         let tt_hit = self.tt.probe(pos.key(), ply);
         if let Some(hit) = tt_hit
             && beta - alpha == 1
-            && self.limits.heuristics.tt_cutoffs
+            && self.settings.heuristics.tt_cutoffs
             && cuts_off(hit.bound, hit.score, alpha, beta)
         {
             return hit.score;

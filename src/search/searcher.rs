@@ -10,7 +10,7 @@ use shakmaty::{Bitboard, Color, Move, Position as _};
 use super::control::SearchControl;
 use super::history::{Context, History, PieceTo};
 use super::repetition::LineKeys;
-use super::{Limits, MAX_PLY, Signals};
+use super::{Limits, MAX_PLY, SearchSettings, Signals};
 use crate::eval::{self, EVAL_LIMIT};
 use crate::nnue::AccumulatorStack;
 use crate::packed_move::PackedMove;
@@ -21,6 +21,7 @@ use crate::tt::TranspositionTable;
 pub(crate) struct Searcher<'a> {
     pub tt: &'a TranspositionTable,
     pub limits: &'a Limits,
+    pub settings: &'a SearchSettings,
     pub history: &'a mut History,
     /// Node counting, the stop flag, the clock.
     pub control: SearchControl<'a>,
@@ -52,6 +53,7 @@ impl<'a> Searcher<'a> {
         root: &Position,
         game_keys: &[u64],
         limits: &'a Limits,
+        settings: &'a SearchSettings,
         tt: &'a TranspositionTable,
         signals: &'a Signals,
         history: &'a mut History,
@@ -59,6 +61,7 @@ impl<'a> Searcher<'a> {
         Searcher {
             tt,
             limits,
+            settings,
             history,
             control: SearchControl::new(limits, signals),
             thread: 0,
@@ -66,12 +69,12 @@ impl<'a> Searcher<'a> {
             root_depth: 0,
             pv: PvTable::new(),
             stack: [Frame::default(); MAX_PLY + 1],
-            pruning: limits.heuristics.pruning && limits.mate.is_none(),
+            pruning: settings.heuristics.pruning && limits.mate.is_none(),
             nmp_min_ply: 0,
             nmp_side: Color::White,
             root_tablebase: None,
             line_keys: LineKeys::new(game_keys, root.key()),
-            nnue: limits.evaluator.network().map(|net| {
+            nnue: settings.evaluator.network().map(|net| {
                 // Once per search: every ply the search can reach, the root's built now.
                 let mut stack = AccumulatorStack::new(Arc::clone(net), MAX_PLY + 1);
                 stack.refresh(0, root.chess().board());
@@ -197,7 +200,7 @@ impl PvTable {
 mod tests {
     use shakmaty::CastlingMode;
 
-    use super::super::{Evaluator, search_fresh};
+    use super::super::{Evaluator, SearchSession};
     use super::*;
     use crate::nnue::builtin::builtin;
 
@@ -214,9 +217,9 @@ mod tests {
             "n1n5/PPPk4/8/8/8/8/4Kppp/5N1N b - - 0 1",
         ] {
             let (pos, _) = Position::from_fen(fen, CastlingMode::Standard).expect("legal");
-            let limits =
-                Limits { depth: Some(7), evaluator: Evaluator::Network(Arc::clone(&net)), ..Limits::default() };
-            let result = search_fresh(&pos, &limits);
+            let settings = SearchSettings { evaluator: Evaluator::Network(Arc::clone(&net)), ..Default::default() };
+            let limits = Limits { depth: Some(7), ..Limits::default() };
+            let result = SearchSession::with_settings(16, settings).search(&pos, &[], &limits);
             assert!(result.best_move.is_some() && result.nodes > 1000, "{fen}");
         }
     }

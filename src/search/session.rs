@@ -1,9 +1,11 @@
-//! One thread's search with its own table and history, printing nothing: the one way the
-//! tools (bench, EPD, data generation, book building) and the tests search a position.
+//! One thread's search with its own table, history and settings, printing nothing: the one
+//! way the tools (bench, EPD, data generation, book building) and the tests search a
+//! position. Most want the default settings; a test that needs others (minimax, the
+//! network, tablebases) makes its session [`with_settings`](SearchSession::with_settings).
 //! The UCI engine, which shares its table between threads and reports, calls
 //! [`search`](super::search) itself.
 
-use super::{History, Limits, SearchResult, Signals, search};
+use super::{History, Limits, SearchResult, SearchSettings, Signals, search};
 use crate::position::Position;
 use crate::tt::TranspositionTable;
 
@@ -13,14 +15,20 @@ const FRESH_HASH_MB: usize = 16;
 pub struct SearchSession {
     tt: TranspositionTable,
     history: Box<History>,
+    settings: SearchSettings,
 }
 
 impl SearchSession {
     /// A session with a `hash_mb` table (a one-entry table if the memory is refused: the
     /// search still works, only slower).
     pub fn new(hash_mb: usize) -> SearchSession {
+        SearchSession::with_settings(hash_mb, SearchSettings::default())
+    }
+
+    /// The same, searching as `settings` say.
+    pub fn with_settings(hash_mb: usize, settings: SearchSettings) -> SearchSession {
         let tt = TranspositionTable::new(hash_mb).unwrap_or_else(|_| TranspositionTable::tiny());
-        SearchSession { tt, history: History::new() }
+        SearchSession { tt, history: History::new(), settings }
     }
 
     /// Forgets what earlier searches learnt: an empty table and history, as new.
@@ -49,7 +57,7 @@ impl SearchSession {
         limits: &Limits,
         signals: &Signals,
     ) -> SearchResult {
-        search(pos, game_keys, limits, &self.tt, signals, &mut self.history, &mut |_| {})
+        search(pos, game_keys, limits, &self.settings, &self.tt, signals, &mut self.history, &mut |_| {})
     }
 }
 

@@ -6,7 +6,7 @@
 use super::driver::iterative_deepening;
 use super::history::History;
 use super::searcher::Searcher;
-use super::{Limits, SearchResult, Signals, TB_WIN_BOUND};
+use super::{Limits, SearchResult, SearchSettings, Signals, TB_WIN_BOUND};
 use crate::position::Position;
 use crate::tt::TranspositionTable;
 
@@ -18,16 +18,18 @@ const SKIP_PHASE: [i32; 20] = [0, 1, 0, 1, 2, 3, 0, 1, 2, 3, 4, 5, 0, 1, 2, 3, 4
 
 /// A helper thread of a Lazy SMP search (`thread` from 1): the same search, sharing the
 /// table, skipping some depths and reporting nothing. It stops when `signals.stop` is set.
+#[allow(clippy::too_many_arguments)] // Until the Lazy SMP search has one home.
 pub fn search_helper(
     root: &Position,
     game_keys: &[u64],
     limits: &Limits,
+    settings: &SearchSettings,
     tt: &TranspositionTable,
     signals: &Signals,
     history: &mut History,
     thread: usize,
 ) -> SearchResult {
-    let mut searcher = Searcher::new(root, game_keys, limits, tt, signals, history);
+    let mut searcher = Searcher::new(root, game_keys, limits, settings, tt, signals, history);
     searcher.thread = thread;
     iterative_deepening(searcher, root, &mut |_| {})
 }

@@ -26,7 +26,7 @@ impl Searcher<'_> {
     /// a position with few enough pieces and deep enough in the tree: the score and bound
     /// the WDL tables give. A win scores below every mate, so mates are still preferred.
     pub(crate) fn probe_tablebase(&mut self, pos: &Position, depth: i32, ply: usize) -> Option<(i32, Bound)> {
-        let probe = self.limits.syzygy.as_ref()?;
+        let probe = self.settings.syzygy.as_ref()?;
         if ply == 0 || pos.halfmoves() != 0 {
             return None;
         }
@@ -50,7 +50,7 @@ impl Searcher<'_> {
     /// The root moves ranked by the DTZ tables, when the root is in them. `None` when
     /// there are no tables, the root is not covered or a probe failed.
     pub(crate) fn rank_root_by_tablebase(&mut self, root: &Position, moves: &[Move]) -> Option<RootRanking> {
-        let probe = self.limits.syzygy.as_ref()?;
+        let probe = self.settings.syzygy.as_ref()?;
         if root.chess().board().occupied().count() > probe.cardinality() {
             return None;
         }

@@ -24,7 +24,7 @@ use crate::engine::{AUTHOR, Engine, Event, EventSink, NAME, SearchRequest};
 use crate::nnue::Network;
 use crate::perft;
 use crate::position::{Position, castling_mode, uci_move};
-use crate::search::{Limits, SyzygyProbe};
+use crate::search::{Limits, SearchSettings, SyzygyProbe};
 use crate::strength::{self, StrengthLimit};
 use crate::syzygy::Tablebases;
 use crate::time::{Clock, TimeBudget, nodes_and_speed};
@@ -269,7 +269,12 @@ impl Controller {
             return;
         }
         let strength = self.settings.strength_limit();
-        let request = SearchRequest { limits: self.limits(&params), shown_lines: self.settings.multipv, strength };
+        let request = SearchRequest {
+            limits: self.limits(&params),
+            settings: self.search_settings(),
+            shown_lines: self.settings.multipv,
+            strength,
+        };
         self.engine.go(request, params.ponder, sink);
     }
 
@@ -325,6 +330,12 @@ impl Controller {
             infinite: params.infinite,
             searchmoves,
             multipv,
+        }
+    }
+
+    /// How the search searches, from the options: the tablebases and the evaluator.
+    fn search_settings(&self) -> SearchSettings {
+        SearchSettings {
             heuristics: Default::default(),
             syzygy: self.tablebases.as_ref().map(|tables| SyzygyProbe {
                 tables: Arc::clone(tables),
