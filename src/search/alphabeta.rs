@@ -27,7 +27,7 @@ use crate::position::Position;
 use crate::tt::{Bound, TtHit};
 
 impl Searcher<'_> {
-    pub(crate) fn alphabeta<const PV: bool>(
+    pub(super) fn alphabeta<const PV: bool>(
         &mut self,
         pos: &Position,
         mut alpha: i32,
@@ -35,7 +35,7 @@ impl Searcher<'_> {
         mut depth: i32,
         ply: usize,
     ) -> i32 {
-        self.pv.clear(ply);
+        self.line.pv.clear(ply);
         let in_check = pos.is_check();
 
         // Step 1. Draws, also at the horizon (never at the root, which must return a move).
@@ -52,7 +52,7 @@ impl Searcher<'_> {
         if self.control.visit_node() {
             return 0;
         }
-        self.seldepth = self.seldepth.max(ply);
+        self.line.seldepth = self.line.seldepth.max(ply);
         if ply >= MAX_PLY - 1 {
             return self.evaluate(pos, ply);
         }
@@ -69,7 +69,7 @@ impl Searcher<'_> {
 
         // A node searched without its table move (for a singular extension) must not
         // take its result from the table or leave one there: both are about all moves.
-        let excluded = self.stack[ply].excluded;
+        let excluded = self.line.stack[ply].excluded;
         let excluding = !excluded.is_none();
 
         // Step 4. Transposition table: a deep enough bound ends a null-window node.
@@ -108,7 +108,7 @@ impl Searcher<'_> {
         let raw_eval = (!in_check).then(|| tt_hit.and_then(|hit| hit.eval).unwrap_or_else(|| self.evaluate(pos, ply)));
         let pawn_key = if CORRECTION_HISTORY && !in_check { pos.pawn_key() } else { 0 };
         let static_eval = raw_eval.map(|eval| self.corrected_eval(pos, pawn_key, eval));
-        self.stack[ply].eval = static_eval;
+        self.line.stack[ply].eval = static_eval;
         let eval = static_eval.map(|eval| tt_hit.map_or(eval, |hit| refined_eval(eval, &hit)));
 
         // Step 6b. Internal iterative reduction: a node the table knows no move for was
@@ -190,9 +190,9 @@ impl Searcher<'_> {
             && find_move(&moves, tt_move).is_some()
         {
             let singular_beta = hit.score - SE_MARGIN * depth;
-            self.stack[ply].excluded = tt_move;
+            self.line.stack[ply].excluded = tt_move;
             let score = self.alphabeta::<false>(pos, singular_beta - 1, singular_beta, (depth - 1) / 2, ply);
-            self.stack[ply].excluded = PackedMove::NONE;
+            self.line.stack[ply].excluded = PackedMove::NONE;
             if self.control.stopped {
                 return 0;
             }
@@ -209,7 +209,7 @@ impl Searcher<'_> {
         // more when the table's move is a capture (the quiet moves are likelier worse).
         if LMR_MORE_NOT_IMPROVING || LMR_MORE_AFTER_TT_CAPTURE {
             let tt_move_is_noisy = moves.iter().any(|&m| is_noisy(m) && tt_move.is(m));
-            self.stack[ply].extra_reduction = i32::from(LMR_MORE_NOT_IMPROVING && !improving)
+            self.line.stack[ply].extra_reduction = i32::from(LMR_MORE_NOT_IMPROVING && !improving)
                 + i32::from(LMR_MORE_AFTER_TT_CAPTURE && tt_move_is_noisy);
         }
         // Step 10. Search the moves, best first; later moves with a null window, re-searched
@@ -245,7 +245,7 @@ impl Searcher<'_> {
                 if score > alpha {
                     best_move = Some(m);
                     if PV {
-                        self.pv.update(ply, m);
+                        self.line.pv.update(ply, m);
                     }
                     if score >= beta {
                         self.history.reward_cutoff(&context, ply, m, &quiets_tried, &noisies_tried, depth);
@@ -289,7 +289,7 @@ impl Searcher<'_> {
 
     /// The static evaluation corrected by the correction history (when it is on).
     #[inline]
-    pub(crate) fn corrected_eval(&self, pos: &Position, pawn_key: u64, eval: i32) -> i32 {
+    pub(super) fn corrected_eval(&self, pos: &Position, pawn_key: u64, eval: i32) -> i32 {
         if !CORRECTION_HISTORY {
             return eval;
         }
@@ -318,15 +318,15 @@ impl Searcher<'_> {
                 continue;
             }
             let child = self.play(pos, m, ply);
-            self.stack[ply].passed = false;
-            self.stack[ply].moved = Some(PieceTo::new(pos.turn(), m));
-            self.line_keys.push(child.key());
+            self.line.stack[ply].passed = false;
+            self.line.stack[ply].moved = Some(PieceTo::new(pos.turn(), m));
+            self.line.keys.push(child.key());
             let mut score = -self.qsearch(&child, -probcut_beta, -probcut_beta + 1, ply + 1);
             if score >= probcut_beta {
                 let reduced = depth - PROBCUT_REDUCTION;
                 score = -self.alphabeta::<false>(&child, -probcut_beta, -probcut_beta + 1, reduced, ply + 1);
             }
-            self.line_keys.pop();
+            self.line.keys.pop();
             if self.control.stopped {
                 return None;
             }
@@ -344,7 +344,7 @@ impl Searcher<'_> {
     #[inline]
     fn improving(&self, ply: usize, eval: Option<i32>) -> bool {
         let Some(eval) = eval else { return false };
-        let earlier = |plies: usize| ply.checked_sub(plies).and_then(|earlier| self.stack[earlier].eval);
+        let earlier = |plies: usize| ply.checked_sub(plies).and_then(|earlier| self.line.stack[earlier].eval);
         earlier(2).or_else(|| earlier(4)).is_none_or(|before| eval > before)
     }
 
@@ -399,7 +399,7 @@ impl Searcher<'_> {
     /// alpha. `extension` is the singular extension (or reduction) of the move; a check
     /// extends it by at least one ply.
     #[allow(clippy::too_many_arguments)]
-    pub(crate) fn search_move<const PV: bool>(
+    pub(super) fn search_move<const PV: bool>(
         &mut self,
         pos: &Position,
         m: Move,
@@ -415,10 +415,10 @@ impl Searcher<'_> {
         // Once per move: finding the checkers is not free.
         let gives_check = child.is_check();
         let reduction = self.late_move_reduction::<PV>(pos, m, gives_check, searched, depth, ply);
-        self.stack[ply].passed = false;
-        self.stack[ply].moved = Some(PieceTo::new(pos.turn(), m));
+        self.line.stack[ply].passed = false;
+        self.line.stack[ply].moved = Some(PieceTo::new(pos.turn(), m));
         let new_depth = depth - 1 + self.extension(gives_check, extension, ply);
-        self.line_keys.push(child.key());
+        self.line.keys.push(child.key());
         let score = if searched == 0 {
             -self.alphabeta::<PV>(&child, -beta, -alpha, new_depth, ply + 1)
         } else {
@@ -433,7 +433,7 @@ impl Searcher<'_> {
             }
             score
         };
-        self.line_keys.pop();
+        self.line.keys.pop();
         score
     }
 
@@ -463,7 +463,7 @@ impl Searcher<'_> {
         let mut reduction = REDUCTIONS[depth.min(63) as usize][searched.min(63)];
         reduction -= i32::from(PV);
         reduction -= i32::from(LMR_LESS_FOR_CHECKS && gives_check);
-        reduction += self.stack[ply].extra_reduction;
+        reduction += self.line.stack[ply].extra_reduction;
         reduction -= i32::from(self.history.killers(ply).contains(&Some(m)));
         reduction -= self.history.quiet_score(&self.quiet_context(pos.turn(), ply), m) / LMR_HISTORY_DIVISOR;
         reduction.max(0)
@@ -474,7 +474,7 @@ impl Searcher<'_> {
     /// depth (so that long checking sequences cannot run away).
     #[inline]
     fn extension(&self, gives_check: bool, singular: i32, ply: usize) -> i32 {
-        if (ply as i32) >= 2 * self.root_depth {
+        if (ply as i32) >= 2 * self.root.depth {
             return singular.min(0);
         }
         let check = i32::from(self.settings.heuristics.check_extension && gives_check);
@@ -494,9 +494,9 @@ impl Searcher<'_> {
             && eval >= beta
             && beta > -TB_WIN_BOUND
             && ply > 0
-            && !self.stack[ply - 1].passed
+            && !self.line.stack[ply - 1].passed
             && pieces.any()
-            && (ply >= self.nmp_min_ply || side != self.nmp_side)
+            && self.null_move_verification.allows(side, ply)
     }
 
     /// Searches the null move with a reduced depth; `Some(score)` when it proves a cut-off.
@@ -506,11 +506,11 @@ impl Searcher<'_> {
         let reduction =
             NMP_REDUCTION_BASE + depth / NMP_REDUCTION_DIVISOR + ((eval - beta) / NMP_EVAL_DIVISOR).min(NMP_EVAL_MAX);
         let reduced = (depth - reduction).max(0);
-        self.stack[ply].passed = true;
-        self.stack[ply].moved = None;
-        self.line_keys.push(child.key());
+        self.line.stack[ply].passed = true;
+        self.line.stack[ply].moved = None;
+        self.line.keys.push(child.key());
         let score = -self.alphabeta::<false>(&child, -beta, -beta + 1, reduced, ply + 1);
-        self.line_keys.pop();
+        self.line.keys.pop();
         if self.control.stopped || score < beta {
             return None;
         }
@@ -519,10 +519,9 @@ impl Searcher<'_> {
         if depth < NMP_VERIFY_DEPTH {
             return Some(score);
         }
-        self.nmp_min_ply = ply + 3 * reduced as usize / 4;
-        self.nmp_side = pos.turn();
+        self.null_move_verification.start(pos.turn(), ply + 3 * reduced as usize / 4);
         let verified = self.alphabeta::<false>(pos, beta - 1, beta, reduced, ply);
-        self.nmp_min_ply = 0;
+        self.null_move_verification.end();
         (!self.control.stopped && verified >= beta).then_some(score)
     }
 }

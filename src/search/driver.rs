@@ -42,8 +42,8 @@ pub(super) fn iterative_deepening(
     searcher.history.clear_killers();
     let mut moves = searcher.root_moves(root);
     // In a game, only the moves that keep the tables' best result; analysis sees all.
-    searcher.root_tablebase = searcher.rank_root_by_tablebase(root, &moves);
-    if let Some(ranking) = &searcher.root_tablebase
+    searcher.root.tablebase = searcher.rank_root_by_tablebase(root, &moves);
+    if let Some(ranking) = &searcher.root.tablebase
         && !limits.infinite
     {
         moves.retain(|m| ranking.kept.contains(m));
@@ -76,8 +76,8 @@ pub(super) fn iterative_deepening(
         if skips_depth(searcher.thread, depth) {
             continue;
         }
-        searcher.root_depth = depth;
-        searcher.seldepth = 0;
+        searcher.root.depth = depth;
+        searcher.line.seldepth = 0;
         let completed = searcher.search_iteration(root, &mut root_moves, depth, multipv);
         if !completed {
             break;
@@ -152,7 +152,7 @@ impl Searcher<'_> {
     /// The line's score, or, when the root is in the tablebases and the search found no
     /// mate or tablebase result, what the tables say of its first move.
     pub(super) fn shown_score(&self, line: &Line) -> i32 {
-        let ranked = self.root_tablebase.as_ref().zip(line.moves.first()).and_then(|(r, &m)| r.get(m));
+        let ranked = self.root.tablebase.as_ref().zip(line.moves.first()).and_then(|(r, &m)| r.get(m));
         match ranked {
             Some(ranked) if line.score.abs() < TB_WIN_BOUND => root_tablebase_score(ranked.outcome, ranked.dtz),
             _ => line.score,

@@ -16,11 +16,11 @@ use crate::tt::Bound;
 use shakmaty::MoveList;
 
 impl Searcher<'_> {
-    pub(crate) fn qsearch(&mut self, pos: &Position, mut alpha: i32, beta: i32, ply: usize) -> i32 {
+    pub(super) fn qsearch(&mut self, pos: &Position, mut alpha: i32, beta: i32, ply: usize) -> i32 {
         if self.control.visit_node() {
             return 0;
         }
-        self.seldepth = self.seldepth.max(ply);
+        self.line.seldepth = self.line.seldepth.max(ply);
         // A capture can leave too little material to mate.
         if is_insufficient_material(pos) {
             return DRAW;

@@ -106,7 +106,7 @@ impl Searcher<'_> {
         mut alpha: i32,
         beta: i32,
     ) -> Option<i32> {
-        self.pv.clear(0);
+        self.line.pv.clear(0);
         self.control.visit_node();
         let mut best_score = -INFINITY;
         for index in 0..root_moves.len() {
@@ -117,9 +117,9 @@ impl Searcher<'_> {
             }
             best_score = best_score.max(score);
             if score > alpha {
-                self.pv.update(0, m);
-                let moves = self.pv.line(0).to_vec();
-                root_moves[index].line = Some(Line { depth, seldepth: self.seldepth, score, moves });
+                self.line.pv.update(0, m);
+                let moves = self.line.pv.line(0).to_vec();
+                root_moves[index].line = Some(Line { depth, seldepth: self.line.seldepth, score, moves });
                 root_moves[..=index].rotate_right(1);
                 if score >= beta {
                     break;

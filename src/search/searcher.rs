@@ -1,7 +1,9 @@
-//! The state of one running search: the shared table, the limits, the history tables,
-//! the search control (nodes, stop, clock: `control.rs`), the keys of the game and the
-//! line (`repetition.rs`), the stack of plies, the PV table, and the evaluation (with the
-//! network's accumulators when the network evaluates).
+//! The state of one thread's search, in parts with one job each: what it searches with
+//! (the shared table, the limits and settings, its history tables), the search control
+//! (nodes, stop, clock: `control.rs`), what it knows of the root ([`RootState`]), the line
+//! being searched ([`LineState`]: the stack of plies, the PV table, the keys for
+//! repetitions from `repetition.rs`), null-move verification, and the evaluation (with the
+//! network's accumulators when the network evaluates). Only the search module sees it.
 
 use std::sync::Arc;
 
@@ -18,38 +20,77 @@ use crate::position::Position;
 use crate::syzygy::RootRanking;
 use crate::tt::TranspositionTable;
 
-pub(crate) struct Searcher<'a> {
-    pub tt: &'a TranspositionTable,
-    pub limits: &'a Limits,
-    pub settings: &'a SearchSettings,
-    pub history: &'a mut History,
+pub(super) struct Searcher<'a> {
+    pub(super) tt: &'a TranspositionTable,
+    pub(super) limits: &'a Limits,
+    pub(super) settings: &'a SearchSettings,
+    pub(super) history: &'a mut History,
     /// Node counting, the stop flag, the clock.
-    pub control: SearchControl<'a>,
+    pub(super) control: SearchControl<'a>,
     /// 0 for the main thread; helper threads of a Lazy SMP search count from 1.
-    pub thread: usize,
-    pub seldepth: usize,
-    /// The iteration's depth; bounds how far checks may extend.
-    pub root_depth: i32,
-    pub pv: PvTable,
-    /// What each ply of the current line knows about itself.
-    pub stack: [Frame; MAX_PLY + 1],
+    pub(super) thread: usize,
+    /// What this iteration knows of the root.
+    pub(super) root: RootState,
+    /// The line being searched, ply by ply.
+    pub(super) line: LineState,
     /// Forward pruning and reductions are on: not in `go mate` searches, whose answer
     /// must be a proven mate (null-move pruning cannot see zugzwang).
-    pub pruning: bool,
-    /// While a null-move cut-off is verified, `nmp_side` may not pass before this ply.
-    pub nmp_min_ply: usize,
-    pub nmp_side: Color,
-    /// The root moves ranked by the tablebases, when the root is in them.
-    pub root_tablebase: Option<RootRanking>,
-    /// The game's keys and the line's, for repetitions.
-    pub line_keys: LineKeys,
+    pub(super) pruning: bool,
+    pub(super) null_move_verification: NullMoveVerification,
     /// The network's accumulators for each ply of the line; `None` when the tables
     /// evaluate, so that mode does no network work at all.
     nnue: Option<AccumulatorStack>,
 }
 
+/// The root as the search sees it besides its moves (which the driver keeps).
+pub(super) struct RootState {
+    /// The iteration's depth; bounds how far checks may extend.
+    pub(super) depth: i32,
+    /// The root moves ranked by the tablebases, when the root is in them.
+    pub(super) tablebase: Option<RootRanking>,
+}
+
+/// The line from the root to the node being searched.
+pub(super) struct LineState {
+    /// What each ply of the line knows about itself.
+    pub(super) stack: [Frame; MAX_PLY + 1],
+    /// The best line found below each ply.
+    pub(super) pv: PvTable,
+    /// The game's keys and the line's, for repetitions.
+    pub(super) keys: LineKeys,
+    /// The deepest ply this iteration reached.
+    pub(super) seldepth: usize,
+}
+
+/// While a deep null-move cut-off is verified by a search without null moves, the side
+/// that passed may not pass again before `min_ply` (the other side still may).
+#[derive(Clone, Copy, Debug)]
+pub(super) struct NullMoveVerification {
+    min_ply: usize,
+    side: Color,
+}
+
+impl NullMoveVerification {
+    /// No verification running: everyone may pass.
+    const NONE: NullMoveVerification = NullMoveVerification { min_ply: 0, side: Color::White };
+
+    /// Whether `side` may pass at `ply`.
+    #[inline]
+    pub(super) fn allows(&self, side: Color, ply: usize) -> bool {
+        ply >= self.min_ply || side != self.side
+    }
+
+    pub(super) fn start(&mut self, side: Color, min_ply: usize) {
+        *self = NullMoveVerification { min_ply, side };
+    }
+
+    pub(super) fn end(&mut self) {
+        self.min_ply = 0;
+    }
+}
+
 impl<'a> Searcher<'a> {
-    pub fn new(
+    pub(super) fn new(
         root: &Position,
         game_keys: &[u64],
         limits: &'a Limits,
@@ -65,15 +106,15 @@ impl<'a> Searcher<'a> {
             history,
             control: SearchControl::new(limits, signals),
             thread: 0,
-            seldepth: 0,
-            root_depth: 0,
-            pv: PvTable::new(),
-            stack: [Frame::default(); MAX_PLY + 1],
+            root: RootState { depth: 0, tablebase: None },
+            line: LineState {
+                stack: [Frame::default(); MAX_PLY + 1],
+                pv: PvTable::new(),
+                keys: LineKeys::new(game_keys, root.key()),
+                seldepth: 0,
+            },
             pruning: settings.heuristics.pruning && limits.mate.is_none(),
-            nmp_min_ply: 0,
-            nmp_side: Color::White,
-            root_tablebase: None,
-            line_keys: LineKeys::new(game_keys, root.key()),
+            null_move_verification: NullMoveVerification::NONE,
             nnue: settings.evaluator.network().map(|net| {
                 // Once per search: every ply the search can reach, the root's built now.
                 let mut stack = AccumulatorStack::new(Arc::clone(net), MAX_PLY + 1);
@@ -86,7 +127,7 @@ impl<'a> Searcher<'a> {
     /// The static evaluation of `pos`, the position at `ply` of the current line, for
     /// the side to move. The network's is clamped like the tables' (never a mate score).
     #[inline]
-    pub fn evaluate(&self, pos: &Position, ply: usize) -> i32 {
+    pub(super) fn evaluate(&self, pos: &Position, ply: usize) -> i32 {
         match &self.nnue {
             None => eval::evaluate(pos.chess()),
             Some(stack) => {
@@ -103,7 +144,7 @@ impl<'a> Searcher<'a> {
     /// The child of `pos` (at `ply`) after `m`, with the accumulators of ply `ply + 1`
     /// brought up to date when the network evaluates.
     #[inline]
-    pub fn play(&mut self, pos: &Position, m: Move, ply: usize) -> Position {
+    pub(super) fn play(&mut self, pos: &Position, m: Move, ply: usize) -> Position {
         let mut child = pos.clone();
         child.make_move(m);
         if let Some(stack) = &mut self.nnue {
@@ -114,7 +155,7 @@ impl<'a> Searcher<'a> {
 
     /// The child of `pos` (at `ply`) after a null move, if the side to move may pass.
     #[inline]
-    pub fn pass(&mut self, pos: &Position, ply: usize) -> Option<Position> {
+    pub(super) fn pass(&mut self, pos: &Position, ply: usize) -> Option<Position> {
         let child = pos.null_move()?;
         if let Some(stack) = &mut self.nnue {
             stack.pass(ply);
@@ -125,37 +166,37 @@ impl<'a> Searcher<'a> {
     /// What the quiet moves of a node at `ply` with `side` to move are scored against:
     /// the moves one and two plies before.
     #[inline]
-    pub fn quiet_context(&self, side: Color, ply: usize) -> Context {
-        let back = |plies: usize| ply.checked_sub(plies).and_then(|earlier| self.stack[earlier].moved);
+    pub(super) fn quiet_context(&self, side: Color, ply: usize) -> Context {
+        let back = |plies: usize| ply.checked_sub(plies).and_then(|earlier| self.line.stack[earlier].moved);
         Context { side, previous: [back(1), back(2)] }
     }
 
     /// Draw by the fifty-move rule, repetition or insufficient material. Not called at the
     /// root: there we must still pick a move.
-    pub fn is_draw(&self, pos: &Position, in_check: bool) -> bool {
+    pub(super) fn is_draw(&self, pos: &Position, in_check: bool) -> bool {
         if pos.halfmoves() >= 100 && !(in_check && pos.legal_moves().is_empty()) {
             return true;
         }
-        self.line_keys.last_repeats(pos.halfmoves()) || is_insufficient_material(pos)
+        self.line.keys.last_repeats(pos.halfmoves()) || is_insufficient_material(pos)
     }
 }
 
 /// One ply of the line being searched.
 #[derive(Clone, Copy, Debug, Default)]
-pub(crate) struct Frame {
+pub(super) struct Frame {
     /// The static evaluation, `None` in check.
-    pub eval: Option<i32>,
+    pub(super) eval: Option<i32>,
     /// The move searched from this ply is a null move.
-    pub passed: bool,
+    pub(super) passed: bool,
     /// The move searched from this ply, for the continuation histories (`None` for a
     /// null move).
-    pub moved: Option<PieceTo>,
+    pub(super) moved: Option<PieceTo>,
     /// The move left out of this ply's search (`NONE` for none): the table move, while
     /// a singular extension tests whether any other move comes near it.
-    pub excluded: PackedMove,
+    pub(super) excluded: PackedMove,
     /// How many plies more than the base reduction late moves of this ply's node are
     /// reduced (0 at the root).
-    pub extra_reduction: i32,
+    pub(super) extra_reduction: i32,
 }
 
 /// No side can mate: bare kings, or kings with a single minor piece, or bishops all on
@@ -167,7 +208,7 @@ pub(crate) fn is_insufficient_material(pos: &Position) -> bool {
 }
 
 /// The triangular PV table: `line(ply)` is the best line found from `ply` downwards.
-pub(crate) struct PvTable {
+pub(super) struct PvTable {
     lines: Vec<Vec<Move>>,
 }
 
@@ -177,13 +218,13 @@ impl PvTable {
     }
 
     #[inline]
-    pub fn clear(&mut self, ply: usize) {
+    pub(super) fn clear(&mut self, ply: usize) {
         self.lines[ply].clear();
     }
 
     /// `m` followed by the child's line becomes this ply's line.
     #[inline]
-    pub fn update(&mut self, ply: usize, m: Move) {
+    pub(super) fn update(&mut self, ply: usize, m: Move) {
         let (this, below) = self.lines.split_at_mut(ply + 1);
         let line = &mut this[ply];
         line.clear();
@@ -191,7 +232,7 @@ impl PvTable {
         line.extend_from_slice(&below[0]);
     }
 
-    pub fn line(&self, ply: usize) -> &[Move] {
+    pub(super) fn line(&self, ply: usize) -> &[Move] {
         &self.lines[ply]
     }
 }

@@ -25,7 +25,7 @@ impl Searcher<'_> {
     /// After a capture or pawn move (the halfmove clock is 0, so the result is exact), in
     /// a position with few enough pieces and deep enough in the tree: the score and bound
     /// the WDL tables give. A win scores below every mate, so mates are still preferred.
-    pub(crate) fn probe_tablebase(&mut self, pos: &Position, depth: i32, ply: usize) -> Option<(i32, Bound)> {
+    pub(super) fn probe_tablebase(&mut self, pos: &Position, depth: i32, ply: usize) -> Option<(i32, Bound)> {
         let probe = self.settings.syzygy.as_ref()?;
         if ply == 0 || pos.halfmoves() != 0 {
             return None;
@@ -49,12 +49,12 @@ impl Searcher<'_> {
 
     /// The root moves ranked by the DTZ tables, when the root is in them. `None` when
     /// there are no tables, the root is not covered or a probe failed.
-    pub(crate) fn rank_root_by_tablebase(&mut self, root: &Position, moves: &[Move]) -> Option<RootRanking> {
+    pub(super) fn rank_root_by_tablebase(&mut self, root: &Position, moves: &[Move]) -> Option<RootRanking> {
         let probe = self.settings.syzygy.as_ref()?;
         if root.chess().board().occupied().count() > probe.cardinality() {
             return None;
         }
-        let repeated = self.line_keys.repeated_since_zeroing(root.halfmoves());
+        let repeated = self.line.keys.repeated_since_zeroing(root.halfmoves());
         let ranking = probe.tables.rank_root_moves(root.chess(), moves, probe.rule50, repeated)?;
         self.control.tbhits += moves.len() as u64;
         Some(ranking)
