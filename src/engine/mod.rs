@@ -18,7 +18,7 @@ mod pool;
 mod search_job;
 
 use crate::position::Position;
-use crate::search::{History, Limits, Report, SearchSettings, Signals};
+use crate::search::{History, Limits, Report, SearchSettings, SharedSearch, Signals, ThreadedSearch};
 use crate::strength::StrengthLimit;
 use crate::tt::TranspositionTable;
 use search_job::SearchJob;
@@ -146,16 +146,23 @@ impl Engine {
         self.tt.new_search();
         let signals = Arc::new(Signals::default());
         signals.pondering.store(pondering, Ordering::Relaxed);
-        let helper_results = self.start_helpers(&request.limits, &request.settings, &signals);
-        let job = SearchJob {
+        let SearchRequest { limits, settings, shown_lines, strength } = request;
+        let tablebases = settings.syzygy.as_ref().map(|probe| Arc::clone(&probe.tables));
+        let shared = SharedSearch {
             position: self.position.clone(),
             game_keys: self.game_keys.clone(),
-            request,
+            limits,
+            settings,
             tt: Arc::clone(&self.tt),
-            sink: Arc::clone(&sink),
-            helper_results,
+            signals: Arc::clone(&signals),
         };
-        if let Err(problem) = self.start_job("search", signals, move |signals, history| job.run(signals, history)) {
+        let pool = &mut self.pool;
+        let search = ThreadedSearch::start(shared, pool.size(), |thread, task| {
+            // A helper that cannot start is left out (`ThreadedSearch::start`).
+            pool.run(thread, task);
+        });
+        let job = SearchJob { search, sink: Arc::clone(&sink), shown_lines, strength, tablebases };
+        if let Err(problem) = self.start_job("search", signals, move |_, history| job.run(history)) {
             // Without a thread we cannot search; answer with a legal move all the same.
             sink(Event::Notice(&problem));
             let first = self.position.legal_moves().first().copied();

@@ -4,35 +4,19 @@
 
 use shakmaty::Move;
 
-use super::history::History;
 use super::root::{Line, RootMove};
 use super::searcher::Searcher;
 use super::smp::skips_depth;
 use super::stopping::TimeScale;
 use super::tablebase::root_tablebase_score;
-use super::{DRAW, Limits, MATE, MAX_DEPTH, Report, SearchResult, SearchSettings, Signals, TB_WIN_BOUND};
+use super::{DRAW, MATE, MAX_DEPTH, Report, SearchResult, TB_WIN_BOUND};
 use crate::packed_move::find_move;
 use crate::position::Position;
-use crate::tt::{Bound, TranspositionTable};
+use crate::tt::Bound;
 
-/// Searches `root` (reached through positions with `game_keys`, oldest first) within
-/// `limits` as `settings` say, calling `report` with each of the `limits.multipv` best lines after each
-/// completed iteration and once more at the end. This is the main thread of a search.
-#[allow(clippy::too_many_arguments)] // Until the Lazy SMP search has one home.
-pub fn search(
-    root: &Position,
-    game_keys: &[u64],
-    limits: &Limits,
-    settings: &SearchSettings,
-    tt: &TranspositionTable,
-    signals: &Signals,
-    history: &mut History,
-    report: &mut dyn FnMut(&Report),
-) -> SearchResult {
-    let searcher = Searcher::new(root, game_keys, limits, settings, tt, signals, history);
-    iterative_deepening(searcher, root, report)
-}
-
+/// Searches `searcher`'s root (`root`) within its limits, calling `report` with each of
+/// the `limits.multipv` best lines after each completed iteration and once more at the
+/// end. The one search of every thread; `session.rs` and `smp.rs` set up the searcher.
 pub(super) fn iterative_deepening(
     mut searcher: Searcher,
     root: &Position,

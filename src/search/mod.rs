@@ -27,11 +27,10 @@ use std::time::Duration;
 
 use shakmaty::Move;
 
-pub use driver::search;
 pub use history::History;
 pub use session::{SearchSession, search_fresh};
 pub use settings::{Evaluator, Heuristics, SearchSettings, SyzygyProbe};
-pub use smp::{best_thread_result, search_helper};
+pub use smp::{HelperTask, SharedSearch, ThreadedSearch};
 
 use crate::time::TimeBudget;
 use crate::tt::Bound;

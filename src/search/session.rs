@@ -2,10 +2,12 @@
 //! way the tools (bench, EPD, data generation, book building) and the tests search a
 //! position. Most want the default settings; a test that needs others (minimax, the
 //! network, tablebases) makes its session [`with_settings`](SearchSession::with_settings).
-//! The UCI engine, which shares its table between threads and reports, calls
-//! [`search`](super::search) itself.
+//! The UCI engine, which shares its table between threads and reports, searches through
+//! [`ThreadedSearch`](super::ThreadedSearch) instead.
 
-use super::{History, Limits, SearchResult, SearchSettings, Signals, search};
+use super::driver::iterative_deepening;
+use super::searcher::Searcher;
+use super::{History, Limits, SearchResult, SearchSettings, Signals};
 use crate::position::Position;
 use crate::tt::TranspositionTable;
 
@@ -57,7 +59,8 @@ impl SearchSession {
         limits: &Limits,
         signals: &Signals,
     ) -> SearchResult {
-        search(pos, game_keys, limits, &self.settings, &self.tt, signals, &mut self.history, &mut |_| {})
+        let searcher = Searcher::new(pos, game_keys, limits, &self.settings, &self.tt, signals, &mut self.history);
+        iterative_deepening(searcher, pos, &mut |_| {})
     }
 }
 

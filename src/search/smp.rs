@@ -1,14 +1,31 @@
-//! Lazy SMP, the search side: helper threads search the same root with the shared table,
-//! each skipping its own pattern of depths so that the threads spread over depths; at
-//! the end the best thread's result is played. (The engine's `search_job.rs` starts the
-//! helpers on its worker threads and stops them.)
+//! Lazy SMP, all of it. A search on several threads is the same search run on each:
+//! the threads share only the transposition table and the [`Signals`] (stop flag, node
+//! count), and what one learns reaches the others through the table.
+//!
+//! How a search runs on N threads, in two calls:
+//!
+//! 1. [`ThreadedSearch::start`], on the caller's thread, hands each helper (threads 1 to
+//!    N - 1) its task through `run_on`, the caller's way of running a closure on a worker
+//!    thread with that worker's history tables (the engine's thread pool).
+//! 2. [`ThreadedSearch::run`], on the main thread (thread 0): the main search, the only
+//!    one that reports and decides when to stop; then it sets the stop flag, waits for
+//!    every helper's result and returns the best thread's (`best_thread_result`).
+//!
+//! Helpers search the same root as the main thread but have no clock, depth limit or
+//! MultiPV of their own (the main thread stops them), report nothing, and each skips its
+//! own pattern of depths (`skips_depth`) so that the threads spread over depths. With one
+//! thread nothing is started and `run` is the plain search.
+
+use std::sync::atomic::Ordering;
+use std::sync::{Arc, mpsc};
+use std::time::Instant;
 
 use super::driver::iterative_deepening;
 use super::history::History;
 use super::searcher::Searcher;
-use super::{Limits, SearchResult, SearchSettings, Signals, TB_WIN_BOUND};
+use super::{Limits, Report, SearchResult, SearchSettings, Signals, TB_WIN_BOUND};
 use crate::position::Position;
-use crate::tt::TranspositionTable;
+use crate::tt::{Bound, TranspositionTable};
 
 /// Helper thread `i` (from 1) uses pattern `(i - 1) % 20` and leaves out the iteration of
 /// depth `d` when `(d + SKIP_PHASE[p]) / SKIP_SIZE[p]` is odd, so the helpers run ahead of
@@ -16,22 +33,98 @@ use crate::tt::TranspositionTable;
 const SKIP_SIZE: [i32; 20] = [1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3, 4, 4, 4, 4, 4, 4, 4, 4];
 const SKIP_PHASE: [i32; 20] = [0, 1, 0, 1, 2, 3, 0, 1, 2, 3, 4, 5, 0, 1, 2, 3, 4, 5, 6, 7];
 
-/// A helper thread of a Lazy SMP search (`thread` from 1): the same search, sharing the
-/// table, skipping some depths and reporting nothing. It stops when `signals.stop` is set.
-#[allow(clippy::too_many_arguments)] // Until the Lazy SMP search has one home.
-pub fn search_helper(
-    root: &Position,
-    game_keys: &[u64],
-    limits: &Limits,
-    settings: &SearchSettings,
-    tt: &TranspositionTable,
-    signals: &Signals,
+/// One search as every thread sees it. Owned, so that helpers on other threads can keep
+/// it for as long as they run.
+#[derive(Clone)]
+pub struct SharedSearch {
+    pub position: Position,
+    /// The keys of the positions before `position` in the game, oldest first.
+    pub game_keys: Vec<u64>,
+    pub limits: Limits,
+    pub settings: SearchSettings,
+    pub tt: Arc<TranspositionTable>,
+    pub signals: Arc<Signals>,
+}
+
+/// A helper's work, run on a worker thread with that worker's history tables.
+pub type HelperTask = Box<dyn FnOnce(&mut History) + Send>;
+
+/// A search whose helpers are started; [`run`](ThreadedSearch::run) does the rest.
+pub struct ThreadedSearch {
+    search: SharedSearch,
+    /// One result per helper that started; disconnected once all are in.
+    helper_results: mpsc::Receiver<SearchResult>,
+}
+
+impl ThreadedSearch {
+    /// Starts the helpers of a search on `threads` threads (the main thread included):
+    /// `run_on(thread, task)` runs `task` on the worker of helper `thread`. A helper that
+    /// cannot be started is left out; the search goes on without it.
+    pub fn start(search: SharedSearch, threads: usize, mut run_on: impl FnMut(usize, HelperTask)) -> ThreadedSearch {
+        let (sender, helper_results) = mpsc::channel();
+        let helper_search = Arc::new(SharedSearch { limits: helper_limits(&search.limits), ..search.clone() });
+        for thread in 1..threads {
+            let helper_search = Arc::clone(&helper_search);
+            let sender = sender.clone();
+            run_on(
+                thread,
+                Box::new(move |history: &mut History| {
+                    let result = search_thread(&helper_search, history, thread, &mut |_| {});
+                    let _ = sender.send(result);
+                }),
+            );
+        }
+        ThreadedSearch { search, helper_results }
+    }
+
+    /// The main thread's part: searches with `history`, calling `report` as the search
+    /// goes, then stops the helpers and returns the best thread's result. When that is a
+    /// helper's, its line is reported last, so that the last report matches the move.
+    pub fn run(self, history: &mut History, report: &mut dyn FnMut(&Report)) -> SearchResult {
+        let start = Instant::now();
+        let ThreadedSearch { search, helper_results } = self;
+        let main = search_thread(&search, history, 0, report);
+
+        search.signals.stop.store(true, Ordering::Relaxed);
+        let helpers: Vec<SearchResult> = helper_results.iter().collect();
+        let main_move = main.best_move;
+        // With several lines the main thread's are the ones reported; keep its choice.
+        let result = if search.limits.multipv > 1 { main } else { best_thread_result(main, helpers) };
+        if result.best_move != main_move {
+            report(&Report {
+                multipv: 1,
+                depth: result.depth,
+                seldepth: result.seldepth,
+                score: result.score,
+                bound: Bound::Exact,
+                nodes: search.signals.nodes.load(Ordering::Relaxed),
+                elapsed: start.elapsed(),
+                hashfull: search.tt.hashfull(),
+                tbhits: search.signals.tbhits.load(Ordering::Relaxed),
+                pv: &result.pv,
+            });
+        }
+        result
+    }
+}
+
+/// What the helpers search for: the main thread's limits without a clock, a depth or
+/// more than one line, since the main thread stops them.
+fn helper_limits(limits: &Limits) -> Limits {
+    Limits { time: None, depth: None, multipv: 1, ..limits.clone() }
+}
+
+/// The search of thread `thread` (0: the main thread), stopped by `search.signals.stop`.
+fn search_thread(
+    search: &SharedSearch,
     history: &mut History,
     thread: usize,
+    report: &mut dyn FnMut(&Report),
 ) -> SearchResult {
-    let mut searcher = Searcher::new(root, game_keys, limits, settings, tt, signals, history);
+    let SharedSearch { position, game_keys, limits, settings, tt, signals } = search;
+    let mut searcher = Searcher::new(position, game_keys, limits, settings, tt, signals, history);
     searcher.thread = thread;
-    iterative_deepening(searcher, root, &mut |_| {})
+    iterative_deepening(searcher, position, report)
 }
 
 /// Whether `thread` (0: the main thread, which skips nothing) leaves out the iteration of
@@ -47,7 +140,7 @@ pub(super) fn skips_depth(thread: usize, depth: i32) -> bool {
 /// The result to play, the main thread's or a helper's: the deepest completed iteration,
 /// at equal depth the higher score; a proven win is kept unless another thread proves a
 /// faster one. Ties go to the main thread.
-pub fn best_thread_result(main: SearchResult, helpers: Vec<SearchResult>) -> SearchResult {
+fn best_thread_result(main: SearchResult, helpers: Vec<SearchResult>) -> SearchResult {
     let key = |result: &SearchResult| {
         let proven_win = result.score >= TB_WIN_BOUND;
         (proven_win, if proven_win { 0 } else { result.completed_depth }, result.score)
