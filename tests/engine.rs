@@ -103,19 +103,29 @@ fn a_score_jump_is_searched_again_until_it_is_exact() {
     engine.send("position fen 2rr3k/pp3pp1/1nnqbN1p/3pN3/2pP4/2P3Q1/PPB4P/R4RK1 w - - 0 1");
     engine.send("go depth 12");
     let lines = engine.wait_for("bestmove");
-    let scores: Vec<(String, i64)> = lines
+    let infos: Vec<&String> = lines.iter().filter(|line| line.starts_with("info depth")).collect();
+    let score_of = |line: &str| -> Option<(String, i64)> {
+        let words: Vec<&str> = line.split_whitespace().collect();
+        let at = words.iter().position(|&w| w == "score")?;
+        Some((words[at + 1].to_string(), words[at + 2].parse().ok()?))
+    };
+    let exact: Vec<(usize, (String, i64))> = infos
         .iter()
-        .filter(|line| line.starts_with("info depth"))
-        .filter_map(|line| {
-            let words: Vec<&str> = line.split_whitespace().collect();
-            let at = words.iter().position(|&w| w == "score")?;
-            Some((words[at + 1].to_string(), words[at + 2].parse().ok()?))
-        })
+        .enumerate()
+        .filter(|(_, line)| !line.contains("bound"))
+        .filter_map(|(at, line)| Some((at, score_of(line)?)))
         .collect();
-    let first_mate = scores.iter().position(|(kind, _)| kind == "mate").expect("a mate is found");
+    let first_mate = exact.iter().position(|(_, (kind, _))| kind == "mate").expect("a mate is found");
     assert!(first_mate >= 4, "found before the aspiration windows start: {lines:?}");
-    let (kind, before) = &scores[first_mate - 1];
+    let (before_at, (kind, before)) = &exact[first_mate - 1];
     assert!(kind == "cp" && before.abs() < 1000, "the iteration before the mate: {kind} {before}");
+    // The jump fails high out of the window around the last score: reported as a bound
+    // between the two exact lines, then searched again.
+    let mate_at = exact[first_mate].0;
+    assert!(
+        infos[before_at + 1..mate_at].iter().any(|line| line.contains(" lowerbound ")),
+        "no fail-high reported before the mate: {lines:?}"
+    );
     let last = lines.iter().rev().find(|line| line.starts_with("info depth")).expect("info");
     assert!(!last.contains("bound"), "the last line is a bound: {last}");
     assert!(last.contains("score mate 2 ") && last.ends_with("pv g3g6 g7f6 g6h7"), "{last}");

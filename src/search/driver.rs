@@ -62,7 +62,7 @@ pub(super) fn iterative_deepening(
         }
         searcher.root.depth = depth;
         searcher.line.seldepth = 0;
-        let completed = searcher.search_iteration(root, &mut root_moves, depth, multipv);
+        let completed = searcher.search_iteration(root, &mut root_moves, depth, multipv, report);
         if !completed {
             break;
         }

@@ -7,7 +7,7 @@ use super::history::Context;
 use super::ordering::MovePicker;
 use super::params::{ASPIRATION_DELTA, ASPIRATION_MIN_DEPTH};
 use super::searcher::Searcher;
-use super::{INFINITY, MATE_BOUND};
+use super::{INFINITY, MATE_BOUND, Report};
 use crate::packed_move::PackedMove;
 use crate::position::Position;
 use crate::tt::Bound;
@@ -42,17 +42,22 @@ impl Searcher<'_> {
     }
 
     /// One iteration: the best of all root moves, then the best of the others, and so on
-    /// for `multipv` lines, which end up first in `root_moves`, best first. Returns false
-    /// when the search was stopped.
+    /// for `multipv` lines, which end up first in `root_moves`, best first. With one line,
+    /// a score outside the aspiration window is reported as a bound. Returns false when
+    /// the search was stopped.
     pub(super) fn search_iteration(
         &mut self,
         root: &Position,
         root_moves: &mut [RootMove],
         depth: i32,
         multipv: usize,
+        report: &mut dyn FnMut(&Report),
     ) -> bool {
+        // Bounds of tablebase-ranked roots would contradict the tables' score shown.
+        let reports_bounds = multipv == 1 && self.root.tablebase.is_none();
         for slot in 0..multipv {
-            if !self.search_root(root, &mut root_moves[slot..], depth) {
+            let on_window_fail: &mut dyn FnMut(&Report) = if reports_bounds { report } else { &mut |_| {} };
+            if !self.search_root(root, &mut root_moves[slot..], depth, on_window_fail) {
                 return false;
             }
         }
@@ -71,8 +76,15 @@ impl Searcher<'_> {
     /// had in the previous iteration (+23.6 Elo at 8+0.08, 888 games), widened and searched
     /// again while the score falls outside. Whenever a move is proven best so far it gets
     /// its line and moves to the front (the others keep their order), so a stopped
-    /// search still leads with it. Returns false when the search was stopped.
-    fn search_root(&mut self, root: &Position, root_moves: &mut [RootMove], depth: i32) -> bool {
+    /// search still leads with it. Each score outside the window goes to `on_window_fail`
+    /// as a bound. Returns false when the search was stopped.
+    fn search_root(
+        &mut self,
+        root: &Position,
+        root_moves: &mut [RootMove],
+        depth: i32,
+        on_window_fail: &mut dyn FnMut(&Report),
+    ) -> bool {
         let mut delta = ASPIRATION_DELTA;
         let (mut alpha, mut beta) = match &root_moves[0].line {
             Some(line) if depth >= ASPIRATION_MIN_DEPTH && line.score.abs() < MATE_BOUND => {
@@ -85,15 +97,35 @@ impl Searcher<'_> {
                 return false;
             };
             if score <= alpha {
+                self.report_bound(&root_moves[0], depth, score, Bound::Upper, on_window_fail);
                 beta = (alpha + beta) / 2;
                 alpha = (score - delta).max(-INFINITY);
             } else if score >= beta {
+                self.report_bound(&root_moves[0], depth, score, Bound::Lower, on_window_fail);
                 beta = (score + delta).min(INFINITY);
             } else {
                 return true;
             }
             delta *= 2;
         }
+    }
+
+    /// Reports `score` as a bound of this iteration, with the best line known so far
+    /// (after a fail-high the move that failed high leads it).
+    fn report_bound(&self, first: &RootMove, depth: i32, score: i32, bound: Bound, report: &mut dyn FnMut(&Report)) {
+        let pv = first.line.as_ref().map_or(std::slice::from_ref(&first.m), |line| &line.moves);
+        report(&Report {
+            multipv: 1,
+            depth,
+            seldepth: self.line.seldepth,
+            score,
+            bound,
+            nodes: self.control.total_nodes(),
+            elapsed: self.control.elapsed(),
+            hashfull: self.tt.hashfull(),
+            tbhits: self.control.total_tbhits(),
+            pv,
+        });
     }
 
     /// Searches the root moves in the window (alpha, beta) and returns the best score
