@@ -34,7 +34,8 @@ pub struct Cli {
 /// The tools.
 #[derive(Subcommand)]
 pub enum Tool {
-    /// Search the bench positions to a fixed depth; last line: <N> nodes <M> nps
+    // The help text as an attribute: rustdoc would read `<N>` as an HTML tag.
+    #[command(about = "Search the bench positions to a fixed depth; last line: <N> nodes <M> nps")]
     Bench(bench::BenchArgs),
     /// Count the legal move tree of a position to a depth
     Perft(perft::PerftArgs),

@@ -2,7 +2,7 @@
 //! the search, the network built into the engine, and its trainer.
 //!
 //! - [`features`]: which inputs of the network a position switches on.
-//! - [`format`]: the quantised network the engine runs, its file layout and a scalar
+//! - [`format`](mod@format): the quantised network the engine runs, its file layout and a scalar
 //!   evaluation from scratch.
 //! - [`accumulator`]: the accumulators kept up to date move by move, and the output.
 //! - [`builtin`]: the network inside the binary (`nets/`).
