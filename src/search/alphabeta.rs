@@ -368,7 +368,8 @@ impl Searcher<'_> {
         if is_noisy(m) {
             return prunable_node
                 && depth <= SEE_CAPTURE_MAX_DEPTH
-                && !see_at_least(pos.chess(), m, -SEE_CAPTURE_MARGIN * depth);
+                && !see_at_least(pos.chess(), m, -SEE_CAPTURE_MARGIN * depth)
+                && !(SEE_PRUNING_SPARES_CAPTURE_CHECKS && pos.gives_check(m));
         }
         // Late move pruning: once enough quiet moves have failed, the later ones are not
         // searched at all.
