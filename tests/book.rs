@@ -27,12 +27,8 @@ fn a_book_built_from_games_probes_back() {
     let (code, out_probe, _) = run_cli(&["book", "probe", "--file", &book_file.path()]);
     assert_eq!(code, 0);
     assert_eq!(out_probe, "e2e4   e4      weight     3   60.0%\nd2d4   d4      weight     2   40.0%\n");
-    let after_e4: Vec<&str> = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1".split(' ').collect();
-    let book_path = book_file.path();
-    let mut args = vec!["book", "probe"];
-    args.extend(&after_e4);
-    args.extend(["--file", &book_path]);
-    let (_, out_reply, _) = run_cli(&args);
+    let after_e4 = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1";
+    let out_reply = probe_after(&book_file.path(), after_e4);
     assert_eq!(out_reply, "c7c5   c5      weight     2   66.7%\ne7e5   e5      weight     1   33.3%\n");
     assert!(out.contains("entries"), "{out}");
 
@@ -84,12 +80,8 @@ fn a_book_built_from_searched_lines_keeps_the_moves_within_the_margin() {
     let mut first_moves: Vec<&str> = probe.lines().filter_map(|line| line.split_whitespace().next()).collect();
     first_moves.sort_unstable();
     assert_eq!(first_moves, ["d2d4", "e2e4"], "{probe}");
-    let after_f3: Vec<&str> = "rnbqkbnr/pppppppp/8/8/8/5P2/PPPPP1PP/RNBQKBNR b KQkq - 0 1".split(' ').collect();
-    let book_path = book_file.path();
-    let mut args = vec!["book", "probe"];
-    args.extend(&after_f3);
-    args.extend(["--file", &book_path]);
-    let (_, reply, _) = run_cli(&args);
+    let after_f3 = "rnbqkbnr/pppppppp/8/8/8/5P2/PPPPP1PP/RNBQKBNR b KQkq - 0 1";
+    let reply = probe_after(&book_file.path(), after_f3);
     assert!(reply.starts_with("e7e5 "), "{reply}");
 }
 
@@ -270,4 +262,14 @@ fn a_book_from_shared_games_weights_first_moves_by_results() {
         })
         .collect();
     assert_eq!(got, expected);
+}
+
+/// What `bramble book probe FEN --file BOOK` prints for the position `fen`.
+fn probe_after(book: &str, fen: &str) -> String {
+    let mut args = vec!["book", "probe"];
+    args.extend(fen.split(' '));
+    args.extend(["--file", book]);
+    let (code, out, err) = run_cli(&args);
+    assert_eq!(code, 0, "{err}");
+    out
 }

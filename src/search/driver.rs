@@ -118,7 +118,8 @@ impl Searcher<'_> {
         }
     }
 
-    fn report<'l>(&self, line: &'l Line, multipv: usize) -> Report<'l> {
+    /// The report of `line` as the `multipv`-th line, its score exact.
+    pub(super) fn report<'l>(&self, line: &'l Line, multipv: usize) -> Report<'l> {
         Report {
             multipv,
             depth: line.depth,

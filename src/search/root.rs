@@ -111,21 +111,12 @@ impl Searcher<'_> {
     }
 
     /// Reports `score` as a bound of this iteration, with the best line known so far
-    /// (after a fail-high the move that failed high leads it).
+    /// (after a fail-high the move that failed high leads it). A window is only set
+    /// around a line, so the first move always has one here.
     fn report_bound(&self, first: &RootMove, depth: i32, score: i32, bound: Bound, report: &mut dyn FnMut(&Report)) {
-        let pv = first.line.as_ref().map_or(std::slice::from_ref(&first.m), |line| &line.moves);
-        report(&Report {
-            multipv: 1,
-            depth,
-            seldepth: self.line.seldepth,
-            score,
-            bound,
-            nodes: self.control.total_nodes(),
-            elapsed: self.control.elapsed(),
-            hashfull: self.tt.hashfull(),
-            tbhits: self.control.total_tbhits(),
-            pv,
-        });
+        if let Some(line) = &first.line {
+            report(&Report { depth, seldepth: self.line.seldepth, score, bound, ..self.report(line, 1) });
+        }
     }
 
     /// Searches the root moves in the window (alpha, beta) and returns the best score
