@@ -28,6 +28,37 @@ pub struct Position {
     ep_key: u64,
 }
 
+/// The squares from which each kind of piece of the side to move would give check, and
+/// the pieces whose moves off their line uncover a check: computed once for a node, it
+/// answers "does this move give check" for each move with a few bit tests (`gives_check`
+/// computes attacks from the king for every move).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct CheckSquares {
+    /// The enemy king (`None` only in positions without one, which never check).
+    king: Option<Square>,
+    /// Indexed by role (pawn first).
+    by_role: [Bitboard; 6],
+    discoverers: Bitboard,
+}
+
+impl CheckSquares {
+    /// Whether the legal move `m` of `pos` (the position these squares were made from)
+    /// gives check.
+    #[inline]
+    pub fn gives_check(&self, pos: &Position, m: Move) -> bool {
+        let Some(king) = self.king else { return false };
+        match m {
+            // A promoted piece may look through the square its pawn left: worked out in full,
+            // as castling and en passant are (all rare).
+            Move::Normal { role, from, to, promotion: None, .. } => {
+                self.by_role[role as usize - 1].contains(to)
+                    || (self.discoverers.contains(from) && !attacks::aligned(from, to, king))
+            }
+            _ => pos.gives_check(m),
+        }
+    }
+}
+
 /// Why a FEN was not accepted.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum FenError {
@@ -198,6 +229,35 @@ impl Position {
         let sliders = (attacks::bishop_attacks(king, occupied) & board.bishops_and_queens())
             | (attacks::rook_attacks(king, occupied) & board.rooks_and_queens());
         (sliders & ours).any()
+    }
+
+    /// What [`CheckSquares::gives_check`] needs to answer for every move of this node.
+    pub fn check_squares(&self) -> CheckSquares {
+        let board = self.chess.board();
+        let us = self.chess.turn();
+        let Some(king) = board.king_of(!us) else { return CheckSquares::default() };
+        let occupied = board.occupied();
+        let ours = board.by_color(us);
+        let diagonal = attacks::bishop_attacks(king, occupied);
+        let straight = attacks::rook_attacks(king, occupied);
+        let mut by_role = [Bitboard::EMPTY; 6];
+        by_role[Role::Pawn as usize - 1] = attacks::pawn_attacks(!us, king);
+        by_role[Role::Knight as usize - 1] = attacks::knight_attacks(king);
+        by_role[Role::Bishop as usize - 1] = diagonal;
+        by_role[Role::Rook as usize - 1] = straight;
+        by_role[Role::Queen as usize - 1] = diagonal | straight;
+        // Our sliders that would see the king but for exactly one piece of ours.
+        let snipers = ((attacks::bishop_attacks(king, Bitboard::EMPTY) & board.bishops_and_queens())
+            | (attacks::rook_attacks(king, Bitboard::EMPTY) & board.rooks_and_queens()))
+            & ours;
+        let mut discoverers = Bitboard::EMPTY;
+        for sniper in snipers {
+            let blockers = attacks::between(king, sniper) & occupied;
+            if blockers.count() == 1 {
+                discoverers |= blockers & ours;
+            }
+        }
+        CheckSquares { king: Some(king), by_role, discoverers }
     }
 
     /// Plays the legal move `m` here, updating the key incrementally. This is the one
@@ -410,6 +470,33 @@ mod tests {
             }
         });
         assert!(checks > 500, "only {checks} checking moves seen");
+    }
+
+    #[test]
+    fn check_squares_agree_with_gives_check() {
+        let mut checks = [0; 2];
+        let starts = [
+            START_FEN,
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            // Discovered checks by a bishop, a rook and a queen behind knights and pawns.
+            "3k4/8/8/3N4/8/3R1B2/4Q3/K7 w - - 0 1",
+        ];
+        for_random_positions(&starts, 30, 100, |pos| {
+            let squares = pos.check_squares();
+            for &m in &pos.legal_moves() {
+                let played = pos.play(m);
+                assert_eq!(squares.gives_check(pos, m), played.is_check(), "{} {m}", pos.fen());
+                if played.is_check() {
+                    // Discovered: the moved piece itself does not attack the king.
+                    let board = played.chess().board();
+                    let piece = m.promotion().unwrap_or(m.role()).of(pos.turn());
+                    let king = board.king_of(played.turn()).expect("a king in check");
+                    let direct = attacks::attacks(m.to(), piece, board.occupied()).contains(king);
+                    checks[usize::from(!direct)] += 1;
+                }
+            }
+        });
+        assert!(checks[0] > 500 && checks[1] > 50, "direct and discovered checks seen: {checks:?}");
     }
 
     #[test]
