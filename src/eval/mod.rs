@@ -5,6 +5,7 @@
 //! the places `params.rs` gives them.
 
 mod bits;
+mod endgame;
 pub mod params;
 mod pawns;
 mod pieces;
@@ -12,7 +13,7 @@ mod score;
 pub mod terms;
 mod weights;
 
-use shakmaty::{Chess, Color, Position as _};
+use shakmaty::{Board, Chess, Color, Position as _};
 
 pub use params::Group;
 pub use score::S;
@@ -44,7 +45,7 @@ pub fn evaluate(pos: &Chess) -> i32 {
     let board = pos.board();
     let mut scorer = Scorer(S(0, 0));
     collect(board, pos.turn(), &mut scorer);
-    let white_view = taper(scorer.0, phase(board)).clamp(-EVAL_LIMIT, EVAL_LIMIT);
+    let white_view = finish(board, taper(scorer.0, phase(board)));
     match pos.turn() {
         Color::White => white_view,
         Color::Black => -white_view,
@@ -58,6 +59,12 @@ pub struct Breakdown {
     pub groups: [[S; 2]; Group::ALL.len()],
     /// 24 with all pieces on the board, 0 with kings and pawns only.
     pub phase: i32,
+    /// The endgame knowledge (`endgame.rs`): the share of the tapered sum that stands (out
+    /// of 64) and the bonus for driving a lone king, from White's point of view.
+    pub scale: i32,
+    pub mop_up: i32,
+    /// The evaluation from White's point of view, the knowledge applied.
+    score: i32,
 }
 
 impl Collector for Breakdown {
@@ -67,10 +74,15 @@ impl Collector for Breakdown {
 }
 
 impl Breakdown {
-    /// The tapered score from White's point of view.
-    pub fn white_score(&self) -> i32 {
+    /// The tapered sum of the terms from White's point of view, before the endgame knowledge.
+    pub fn white_sum(&self) -> i32 {
         let total = self.groups.iter().fold(S(0, 0), |sum, [white, black]| sum + *white - *black);
         taper(total, self.phase)
+    }
+
+    /// The evaluation from White's point of view: what `evaluate` gives White.
+    pub fn white_score(&self) -> i32 {
+        self.score
     }
 }
 
@@ -79,7 +91,29 @@ pub fn breakdown(pos: &Chess) -> Breakdown {
     let board = pos.board();
     let mut parts = Breakdown { phase: phase(board), ..Breakdown::default() };
     collect(board, pos.turn(), &mut parts);
+    parts.scale = endgame::scale(board, strong_side(parts.white_sum()));
+    parts.mop_up = endgame::mop_up(board);
+    parts.score = finish(board, parts.white_sum());
     parts
+}
+
+/// The tapered sum of the terms with the endgame knowledge applied (`endgame.rs`), from
+/// White's point of view and within the evaluation's range.
+#[inline]
+fn finish(board: &Board, white_view: i32) -> i32 {
+    if !endgame::may_apply(board) {
+        return white_view.clamp(-EVAL_LIMIT, EVAL_LIMIT);
+    }
+    if let Some(score) = endgame::bishop_and_knight_mate(board) {
+        return score;
+    }
+    let scaled = white_view * endgame::scale(board, strong_side(white_view)) / endgame::SCALE_FULL;
+    (scaled + endgame::mop_up(board)).clamp(-EVAL_LIMIT, EVAL_LIMIT)
+}
+
+/// The side a White's-view score favours (White when level).
+fn strong_side(white_view: i32) -> Color {
+    if white_view >= 0 { Color::White } else { Color::Black }
 }
 
 /// Blends middlegame and endgame by phase; promoted extra pieces cap the phase at 24.

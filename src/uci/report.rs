@@ -118,6 +118,7 @@ pub fn eval_lines(pos: &Position, network: Option<NetworkView>, in_use: &str) ->
     ];
     lines.extend(Group::ALL.iter().zip(parts.groups).map(|(group, terms)| row(group.name(), terms)));
     lines.push(format!("Phase: {} of {} (24 = middlegame, 0 = endgame)", parts.phase.min(PHASE_MAX), PHASE_MAX));
+    lines.push(format!("Endgame: {} of 64 of the sum kept, {} cp for driving a lone king", parts.scale, parts.mop_up));
     lines.push(format!("Tables:  {white_view} cp from White's side, {side_view} cp for the side to move"));
     lines.push(match network {
         Some(NetworkView { net, name }) => {
