@@ -92,9 +92,10 @@ pub const SEE_CAPTURE_MAX_DEPTH: i32 = 6;
 pub const SEE_CAPTURE_MARGIN: i32 = 100;
 /// Whether captures that give check are spared the static exchange pruning, as quiet
 /// checks are (most WAC misses at 1 s are sacrifices with check: Qxh7+, Qxg7+, Rxh2+).
-/// Off: on (bench 1,804,466), SPRT [0, 10] at 5+0.05 against off (session 17, both with
-/// the check squares of f5f7b2c) was stopped at 535 games, W-D-L 136-288-111, +16.2 Elo
-/// [-3.7, +36.3], LLR about +1.1: undecided, to be played on. WAC at 1 s with a build
+/// Off: on (bench 1,804,466 at f5f7b2c), SPRT [0, 10] at 5+0.05 against off, two runs of
+/// the same two builds of f5f7b2c (session 17): stopped at 535 games (W-D-L 136-288-111)
+/// and at 215 (69-100-46); together 750 games, W-D-L 205-388-157, +22.3 Elo [+5.0, +39.6],
+/// LLR about +2.2 (trinomial): not yet accepted, to be played on. WAC at 1 s with a build
 /// running beside: 274/300 on, 270 off.
 pub const SEE_PRUNING_SPARES_CAPTURE_CHECKS: bool = false;
 
