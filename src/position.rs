@@ -377,7 +377,7 @@ fn en_passant_key(chess: &Chess) -> u64 {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
 
     fn play_line(fen: &str, moves: &[&str]) -> Position {
@@ -392,7 +392,7 @@ mod tests {
     /// Plays `games` pseudo-random games of at most `plies` moves from each start and calls
     /// `visit` with every position reached. The generator has a fixed seed, so every run
     /// sees the same positions; castling, en passant and promotions all come up.
-    fn for_random_positions(starts: &[&str], games: usize, plies: usize, mut visit: impl FnMut(&Position)) {
+    pub(crate) fn for_random_positions(starts: &[&str], games: usize, plies: usize, mut visit: impl FnMut(&Position)) {
         let mut seed: u64 = 0x9e37_79b9_7f4a_7c15;
         for fen in starts {
             for _game in 0..games {

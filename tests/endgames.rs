@@ -4,17 +4,15 @@
 //! fixed time that does not depend on the machine); and material that cannot win is
 //! evaluated as a draw.
 
+mod common;
+
 use bramble::eval::evaluate;
-use bramble::position::Position;
 use bramble::search::{Limits, SearchSession};
-use shakmaty::{CastlingMode, Position as _};
+use common::position;
+use shakmaty::Position as _;
 
 /// Nodes searched for each move of both sides.
 const NODES_PER_MOVE: u64 = 20_000;
-
-fn position(fen: &str) -> Position {
-    Position::from_fen(fen, CastlingMode::Standard).unwrap_or_else(|e| panic!("{fen}: {e}")).0
-}
 
 /// Plays `fen` out, both sides searched by the engine with the default settings and no
 /// tablebases, and returns the moves the side to move at the start took to mate, or why

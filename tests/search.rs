@@ -10,13 +10,10 @@ use bramble::search::{
     self, DRAW, Evaluator, Heuristics, INFINITY, Limits, MATE, SearchResult, SearchSession, SearchSettings,
     mate_in_moves,
 };
+use common::position;
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
-use shakmaty::{CastlingMode, Chess, Position as _};
-
-fn position(fen: &str) -> Position {
-    Position::from_fen(fen, CastlingMode::Standard).unwrap_or_else(|e| panic!("{fen}: {e}")).0
-}
+use shakmaty::{Chess, Position as _};
 
 fn run(pos: &Position, limits: &Limits) -> SearchResult {
     search::search_fresh(pos, limits)

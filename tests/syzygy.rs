@@ -13,7 +13,8 @@ use std::time::Duration;
 use bramble::position::Position;
 use bramble::search::{Limits, SearchSession, SearchSettings, SyzygyProbe};
 use bramble::syzygy::Tablebases;
-use shakmaty::{CastlingMode, Color, KnownOutcome, Outcome, Position as _};
+use common::position;
+use shakmaty::{Color, KnownOutcome, Outcome, Position as _};
 use shakmaty_syzygy::Wdl;
 
 /// The tables, or `None` (after the skip line) when `../shared/data` is not there. With
@@ -28,10 +29,6 @@ fn load(path: &Path) -> Tablebases {
     let loaded = Tablebases::load(&path.to_string_lossy());
     assert!(loaded.problems.is_empty(), "{:?}", loaded.problems);
     loaded.tables
-}
-
-fn position(fen: &str) -> Position {
-    Position::from_fen(fen, CastlingMode::Standard).unwrap_or_else(|e| panic!("{fen}: {e}")).0
 }
 
 /// `wdl` and `dtz` of every row, as (fen, wdl, dtz).

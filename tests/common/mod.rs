@@ -12,6 +12,13 @@ use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::sync::{Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 
+/// A position from FEN (standard castling); a bad FEN fails the test, naming it.
+pub fn position(fen: &str) -> bramble::position::Position {
+    bramble::position::Position::from_fen(fen, shakmaty::CastlingMode::Standard)
+        .unwrap_or_else(|e| panic!("{fen}: {e}"))
+        .0
+}
+
 pub const BINARY: &str = env!("CARGO_BIN_EXE_bramble");
 
 /// `../shared/data` beside the repository, if it is there. When it is not, the test
