@@ -35,6 +35,7 @@ impl Searcher<'_> {
         mut beta: i32,
         mut depth: i32,
         ply: usize,
+        cut_node: bool,
     ) -> i32 {
         self.line.pv.clear(ply);
         let in_check = pos.is_check();
@@ -141,7 +142,7 @@ impl Searcher<'_> {
             && !excluding
             && self.may_pass(pos, ply, depth, eval, beta)
         {
-            if let Some(score) = self.null_move_search(pos, depth, eval, beta, ply) {
+            if let Some(score) = self.null_move_search(pos, depth, eval, beta, ply, cut_node) {
                 return score;
             }
             if self.control.stopped {
@@ -160,7 +161,7 @@ impl Searcher<'_> {
             && beta.abs() < TB_WIN_BOUND
             && !tt_hit.is_some_and(|hit| hit.depth > depth - PROBCUT_REDUCTION && hit.score < beta + PROBCUT_MARGIN)
         {
-            if let Some(score) = self.probcut(pos, depth, beta, eval, raw_eval, ply) {
+            if let Some(score) = self.probcut(pos, depth, beta, eval, raw_eval, ply, cut_node) {
                 return score;
             }
             if self.control.stopped {
@@ -192,7 +193,7 @@ impl Searcher<'_> {
         {
             let singular_beta = hit.score - SE_MARGIN * depth;
             self.line.stack[ply].excluded = tt_move;
-            let score = self.alphabeta::<false>(pos, singular_beta - 1, singular_beta, (depth - 1) / 2, ply);
+            let score = self.alphabeta::<false>(pos, singular_beta - 1, singular_beta, (depth - 1) / 2, ply, cut_node);
             self.line.stack[ply].excluded = PackedMove::NONE;
             if self.control.stopped {
                 return 0;
@@ -235,7 +236,7 @@ impl Searcher<'_> {
                 continue;
             }
             let extension = if code == tt_move { singular_extension } else { 0 };
-            let score = self.search_move::<PV>(pos, m, searched, alpha, beta, depth, extension, ply);
+            let score = self.search_move::<PV>(pos, m, searched, alpha, beta, depth, extension, ply, cut_node);
             if self.control.stopped {
                 return 0;
             }
@@ -301,6 +302,7 @@ impl Searcher<'_> {
     /// ProbCut's searches: each capture that wins enough material by static exchange is
     /// searched by quiescence and, if that beats `beta + PROBCUT_MARGIN`, by a search
     /// `PROBCUT_REDUCTION` plies shallower; the first to beat it there proves a cut-off.
+    #[allow(clippy::too_many_arguments)]
     fn probcut(
         &mut self,
         pos: &Position,
@@ -309,6 +311,7 @@ impl Searcher<'_> {
         eval: i32,
         raw_eval: Option<i32>,
         ply: usize,
+        cut_node: bool,
     ) -> Option<i32> {
         let probcut_beta = beta + PROBCUT_MARGIN;
         let mut moves = MoveList::new();
@@ -325,7 +328,7 @@ impl Searcher<'_> {
             let mut score = -self.qsearch(&child, -probcut_beta, -probcut_beta + 1, ply + 1);
             if score >= probcut_beta {
                 let reduced = depth - PROBCUT_REDUCTION;
-                score = -self.alphabeta::<false>(&child, -probcut_beta, -probcut_beta + 1, reduced, ply + 1);
+                score = -self.alphabeta::<false>(&child, -probcut_beta, -probcut_beta + 1, reduced, ply + 1, !cut_node);
             }
             self.line.keys.pop();
             if self.control.stopped {
@@ -411,27 +414,31 @@ impl Searcher<'_> {
         depth: i32,
         extension: i32,
         ply: usize,
+        cut_node: bool,
     ) -> i32 {
         let child = self.play(pos, m, ply);
         self.tt.prefetch(child.key());
         // Once per move: finding the checkers is not free.
         let gives_check = child.is_check();
-        let reduction = self.late_move_reduction::<PV>(pos, m, gives_check, searched, depth, ply);
+        let reduction = self.late_move_reduction::<PV>(pos, m, gives_check, searched, depth, ply, cut_node);
         self.line.stack[ply].passed = false;
         self.line.stack[ply].moved = Some(PieceTo::new(pos.turn(), m));
         let new_depth = depth - 1 + self.extension(gives_check, extension, ply);
         self.line.keys.push(child.key());
         let score = if searched == 0 {
-            -self.alphabeta::<PV>(&child, -beta, -alpha, new_depth, ply + 1)
+            // The first move of a PV node is a PV node; of a cut node, an all node; of an
+            // all node, a cut node.
+            -self.alphabeta::<PV>(&child, -beta, -alpha, new_depth, ply + 1, !PV && !cut_node)
         } else {
             // Reduced, but never straight into quiescence.
             let reduced = if reduction > 0 { (new_depth - reduction).clamp(1, new_depth) } else { new_depth };
-            let mut score = -self.alphabeta::<false>(&child, -alpha - 1, -alpha, reduced, ply + 1);
+            // A late move is expected to fail low, so its reply to cut off.
+            let mut score = -self.alphabeta::<false>(&child, -alpha - 1, -alpha, reduced, ply + 1, true);
             if reduced < new_depth && score > alpha {
-                score = -self.alphabeta::<false>(&child, -alpha - 1, -alpha, new_depth, ply + 1);
+                score = -self.alphabeta::<false>(&child, -alpha - 1, -alpha, new_depth, ply + 1, !cut_node);
             }
             if PV && score > alpha && score < beta {
-                score = -self.alphabeta::<true>(&child, -beta, -alpha, new_depth, ply + 1);
+                score = -self.alphabeta::<true>(&child, -beta, -alpha, new_depth, ply + 1, false);
             }
             score
         };
@@ -445,6 +452,7 @@ impl Searcher<'_> {
     /// `LMR_...` switches (off) also less for checks and more where the node said so
     /// (`Frame::extra_reduction`, 0 unless a switch sets it).
     #[inline]
+    #[allow(clippy::too_many_arguments)]
     fn late_move_reduction<const PV: bool>(
         &self,
         pos: &Position,
@@ -453,6 +461,7 @@ impl Searcher<'_> {
         searched: usize,
         depth: i32,
         ply: usize,
+        cut_node: bool,
     ) -> i32 {
         let late = searched >= LMR_MIN_MOVES + usize::from(PV);
         if !self.pruning || depth < LMR_MIN_DEPTH || !late || pos.is_check() {
@@ -466,6 +475,7 @@ impl Searcher<'_> {
         reduction -= i32::from(PV);
         reduction -= i32::from(LMR_LESS_FOR_CHECKS && gives_check);
         reduction += self.line.stack[ply].extra_reduction;
+        reduction += i32::from(LMR_MORE_AT_CUT_NODES && cut_node);
         reduction -= i32::from(self.history.killers(ply).contains(&Some(m)));
         reduction -= self.history.quiet_score(&self.quiet_context(pos.turn(), ply), m) / LMR_HISTORY_DIVISOR;
         reduction.max(0)
@@ -503,7 +513,15 @@ impl Searcher<'_> {
 
     /// Searches the null move with a reduced depth; `Some(score)` when it proves a cut-off.
     /// Deep cut-offs are verified by a reduced search without null moves for this side.
-    fn null_move_search(&mut self, pos: &Position, depth: i32, eval: i32, beta: i32, ply: usize) -> Option<i32> {
+    fn null_move_search(
+        &mut self,
+        pos: &Position,
+        depth: i32,
+        eval: i32,
+        beta: i32,
+        ply: usize,
+        cut_node: bool,
+    ) -> Option<i32> {
         let child = self.pass(pos, ply)?;
         let reduction =
             NMP_REDUCTION_BASE + depth / NMP_REDUCTION_DIVISOR + ((eval - beta) / NMP_EVAL_DIVISOR).min(NMP_EVAL_MAX);
@@ -511,7 +529,7 @@ impl Searcher<'_> {
         self.line.stack[ply].passed = true;
         self.line.stack[ply].moved = None;
         self.line.keys.push(child.key());
-        let score = -self.alphabeta::<false>(&child, -beta, -beta + 1, reduced, ply + 1);
+        let score = -self.alphabeta::<false>(&child, -beta, -beta + 1, reduced, ply + 1, !cut_node);
         self.line.keys.pop();
         if self.control.stopped || score < beta {
             return None;
@@ -522,7 +540,7 @@ impl Searcher<'_> {
             return Some(score);
         }
         self.null_move_verification.start(pos.turn(), ply + 3 * reduced as usize / 4);
-        let verified = self.alphabeta::<false>(pos, beta - 1, beta, reduced, ply);
+        let verified = self.alphabeta::<false>(pos, beta - 1, beta, reduced, ply, false);
         self.null_move_verification.end();
         (!self.control.stopped && verified >= beta).then_some(score)
     }

@@ -39,6 +39,10 @@ pub const LMR_HISTORY_DIVISOR: i32 = 8_192;
 pub const LMR_LESS_FOR_CHECKS: bool = false;
 pub const LMR_MORE_NOT_IMPROVING: bool = false;
 pub const LMR_MORE_AFTER_TT_CAPTURE: bool = false;
+/// Late move reductions: one ply more in a cut node (a null-window node expected to fail
+/// high: the reply to a late move, or the first reply in an all node), where the late
+/// moves matter least. Written, not yet measured: off.
+pub const LMR_MORE_AT_CUT_NODES: bool = false;
 
 /// Correction history: the static evaluation is corrected by the errors searches of the
 /// same pawn structure found (`correction.rs`). Off: with `CAPTURE_HISTORY`, SPRT [0, 10]

@@ -134,7 +134,7 @@ impl Searcher<'_> {
         let mut best_score = -INFINITY;
         for index in 0..root_moves.len() {
             let m = root_moves[index].m;
-            let score = self.search_move::<true>(root, m, index, alpha, beta, depth, 0, 0);
+            let score = self.search_move::<true>(root, m, index, alpha, beta, depth, 0, 0, false);
             if self.control.stopped {
                 return None;
             }
