@@ -99,8 +99,9 @@ pub const SEE_CAPTURE_MARGIN: i32 = 100;
 /// Off: on (bench 1,804,466 at f5f7b2c), SPRT [0, 10] at 5+0.05 against off, two runs of
 /// the same two builds of f5f7b2c (session 17): stopped at 535 games (W-D-L 136-288-111)
 /// and at 215 (69-100-46); together 750 games, W-D-L 205-388-157, +22.3 Elo [+5.0, +39.6],
-/// LLR about +2.2 (trinomial): not yet accepted, to be played on. WAC at 1 s with a build
-/// running beside: 274/300 on, 270 off.
+/// LLR about +2.2 (trinomial): not yet accepted. A third run (session 18): 125 games,
+/// W-D-L 29-63-33; all three 875 games, W-D-L 234-451-190, +17.5 Elo [+1.5, +33.6], LLR
+/// about +1.9. WAC at 1 s with a build running beside: 274/300 on, 270 off.
 pub const SEE_PRUNING_SPARES_CAPTURE_CHECKS: bool = false;
 
 /// Late move pruning: up to this depth a node searches at most `LMP_BASE + depth^2` quiet
