@@ -7,7 +7,7 @@ use shakmaty::Move;
 use super::root::{Line, RootMove};
 use super::searcher::Searcher;
 use super::smp::skips_depth;
-use super::stopping::TimeScale;
+use super::stopping::{TimeScale, node_share_scale};
 use super::tablebase::root_tablebase_score;
 use super::{DRAW, MATE, MAX_DEPTH, Report, SearchResult, TB_WIN_BOUND};
 use crate::packed_move::find_move;
@@ -51,7 +51,7 @@ pub(super) fn iterative_deepening(
         };
     }
 
-    let mut root_moves: Vec<RootMove> = moves.into_iter().map(|m| RootMove { m, line: None }).collect();
+    let mut root_moves: Vec<RootMove> = moves.into_iter().map(RootMove::new).collect();
     let multipv = limits.multipv.clamp(1, root_moves.len());
     let max_depth = limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
     let mut completed_depth = 0;
@@ -68,7 +68,8 @@ pub(super) fn iterative_deepening(
         }
         completed_depth = depth;
         searcher.report_lines(&root_moves[..multipv], report);
-        let soft_scale = time_scale.after_iteration(&root_moves[0]);
+        let soft_scale =
+            time_scale.after_iteration(&root_moves[0]) * node_share_scale(&root_moves[0], searcher.control.nodes);
         if searcher.iteration_is_enough(root_moves[0].line.as_ref(), root_moves.len(), soft_scale) {
             break;
         }

@@ -121,3 +121,10 @@ pub const ASPIRATION_DELTA: i32 = 25;
 pub const TIME_STABILITY_FACTOR: [f64; 5] = [1.8, 1.4, 1.1, 0.9, 0.75];
 pub const TIME_SCORE_DROP_FACTOR: f64 = 0.01;
 pub const TIME_SCORE_DROP_MAX: i32 = 50;
+/// Time use by node share: with the switch on, the soft time limit is also scaled by
+/// `(TIME_NODE_SHARE_BASE - share) * TIME_NODE_SHARE_FACTOR`, where `share` is the part of
+/// this thread's nodes spent under the best move: a best move that took most of the
+/// search is settled, one that took little may be overtaken. Written, not yet measured: off.
+pub const TIME_NODE_SHARE: bool = false;
+pub const TIME_NODE_SHARE_BASE: f64 = 1.5;
+pub const TIME_NODE_SHARE_FACTOR: f64 = 1.35;

@@ -26,6 +26,14 @@ pub(super) struct Line {
 pub(super) struct RootMove {
     pub(super) m: Move,
     pub(super) line: Option<Line>,
+    /// The nodes this thread has searched under the move, in all iterations so far.
+    pub(super) nodes: u64,
+}
+
+impl RootMove {
+    pub(super) fn new(m: Move) -> RootMove {
+        RootMove { m, line: None, nodes: 0 }
+    }
 }
 
 impl Searcher<'_> {
@@ -134,7 +142,9 @@ impl Searcher<'_> {
         let mut best_score = -INFINITY;
         for index in 0..root_moves.len() {
             let m = root_moves[index].m;
+            let nodes_before = self.control.nodes;
             let score = self.search_move::<true>(root, m, index, alpha, beta, depth, 0, 0, false);
+            root_moves[index].nodes += self.control.nodes - nodes_before;
             if self.control.stopped {
                 return None;
             }
