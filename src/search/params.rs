@@ -104,7 +104,10 @@ pub const SEE_CAPTURE_MARGIN: i32 = 100;
 /// and at 215 (69-100-46); together 750 games, W-D-L 205-388-157, +22.3 Elo [+5.0, +39.6],
 /// LLR about +2.2 (trinomial): not yet accepted. A third run (session 18): 125 games,
 /// W-D-L 29-63-33; all three 875 games, W-D-L 234-451-190, +17.5 Elo [+1.5, +33.6], LLR
-/// about +1.9. WAC at 1 s with a build running beside: 274/300 on, 270 off.
+/// about +1.9. On at 92da513 (bench 1,779,426) against off: stopped at 127 games, W-D-L
+/// 24-61-42, -49.6 Elo [-94.2, -6.5]. All four runs: 1,002 games, W-D-L 258-512-232,
+/// about +9 Elo [-6, +24], LLR about +0.7: no gain shown; left off and no longer tested.
+/// WAC at 1 s with a build running beside: 274/300 on, 270 off.
 pub const SEE_PRUNING_SPARES_CAPTURE_CHECKS: bool = false;
 
 /// Late move pruning: up to this depth a node searches at most `LMP_BASE + depth^2` quiet
