@@ -56,8 +56,13 @@ pub const LMR_MORE_AT_CUT_NODES: bool = false;
 /// [-23.8, +22.2], LLR about -0.4: no gain together. Alone, against the evaluation before
 /// its retuning: stopped at 353 games, W-D-L 92-181-80, +11.8 Elo [-13.5, +37.2]. Alone,
 /// against the retuned evaluation (on: bench 1,609,505): stopped at 307 games (sessions 13
-/// and 14), W-D-L 84-148-75, +10.2 Elo [-17.8, +38.3], LLR about +0.3. Both undecided; a
-/// gain near +10 would need about 1,500 games at [0, 10] (a 16-core machine's job).
+/// and 14), W-D-L 84-148-75, +10.2 Elo [-17.8, +38.3], LLR about +0.3. Both undecided.
+/// On (session 18, bench 1,575,266) against off at 92da513, SPRT [0, 10] at 30,000 nodes
+/// a move (`sprt --nodes`): 696 games, W-D-L 247-271-178, +34.6 +/- 19.6 Elo, LLR 2.97,
+/// H1 accepted. The same builds at 5+0.05 then: stopped at 151 games (the end of the
+/// session), W-D-L 32-77-42, -23.0 Elo [-62.3, +15.6]. Better per node, not yet shown
+/// better per second: the pawn key is recomputed from the board at every node (main
+/// search and quiescence); make it incremental and measure at 5+0.05 before turning it on.
 pub const CORRECTION_HISTORY: bool = false;
 
 /// Capture history: captures that win or break even are ordered by the victim's value
