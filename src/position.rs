@@ -26,6 +26,9 @@ pub struct Position {
     /// The en passant part of `key` (0 when no legal en passant capture exists). Kept so
     /// that a move need not test the parent's en passant capture for legality again.
     ep_key: u64,
+    /// The pawns' part of the key (for the correction history), kept up to date by
+    /// `make_move` as cheaply as the key itself.
+    pawn_key: u64,
 }
 
 /// The squares from which each kind of piece of the side to move would give check, and
@@ -99,7 +102,8 @@ impl Position {
     pub fn from_chess(chess: Chess) -> Position {
         let key = chess.zobrist_hash::<Zobrist64>(EnPassantMode::Legal).0;
         let ep_key = en_passant_key(&chess);
-        Position { chess, key, ep_key }
+        let pawn_key = pawn_key_of(&chess);
+        Position { chess, key, ep_key, pawn_key }
     }
 
     /// Parses a FEN (the move counters may be left out). Kings missing, too much material,
@@ -147,19 +151,10 @@ impl Position {
         self.key
     }
 
-    /// A Zobrist key of the pawns alone (for the correction history), computed from the
-    /// board: a few table lookups, cheaper than keeping it up to date in make-move.
+    /// A Zobrist key of the pawns alone (for the correction history).
     #[inline]
     pub fn pawn_key(&self) -> u64 {
-        let board = self.chess.board();
-        let mut key = 0;
-        for color in Color::ALL {
-            let piece = Role::Pawn.of(color);
-            for sq in board.pawns() & board.by_color(color) {
-                key ^= piece_key(sq, piece);
-            }
-        }
-        key
+        self.pawn_key
     }
 
     #[inline]
@@ -206,7 +201,7 @@ impl Position {
         setup.halfmoves = 0;
         let chess = Chess::from_setup(setup, self.chess.castles().mode()).ok()?;
         let key = self.key ^ Zobrist64::zobrist_for_white_turn().0 ^ self.ep_key;
-        Some(Position { chess, key, ep_key: 0 })
+        Some(Position { chess, key, ep_key: 0, pawn_key: self.pawn_key })
     }
 
     /// Whether the legal move `m` gives check, without playing it: the moved piece attacks
@@ -264,6 +259,7 @@ impl Position {
     /// make-move path of the engine (search, perft and the UCI move list).
     #[inline]
     pub fn make_move(&mut self, m: Move) {
+        self.pawn_key ^= pawn_key_change(m, self.chess.turn());
         // shakmaty's update covers most moves; it leaves king moves, castling, double pushes,
         // moves touching a castling rook and moves made while an en passant square is set to
         // the general update below. Where it answers, neither position has an en passant key.
@@ -360,6 +356,46 @@ fn piece_key(sq: Square, piece: Piece) -> u64 {
     Zobrist64::zobrist_for_piece(sq, piece).0
 }
 
+/// The pawn key of a position, from its board.
+fn pawn_key_of(chess: &Chess) -> u64 {
+    let board = chess.board();
+    let mut key = 0;
+    for color in Color::ALL {
+        for sq in board.pawns() & board.by_color(color) {
+            key ^= piece_key(sq, Role::Pawn.of(color));
+        }
+    }
+    key
+}
+
+/// How the legal move `m` of side `us` changes the pawn key: a pawn leaves or arrives (not
+/// when it promotes), a pawn is captured.
+#[inline]
+fn pawn_key_change(m: Move, us: Color) -> u64 {
+    match m {
+        Move::Normal { role, from, capture, to, promotion } => {
+            let mut change = 0;
+            if role == Role::Pawn {
+                change ^= piece_key(from, Role::Pawn.of(us));
+                if promotion.is_none() {
+                    change ^= piece_key(to, Role::Pawn.of(us));
+                }
+            }
+            if capture == Some(Role::Pawn) {
+                change ^= piece_key(to, Role::Pawn.of(!us));
+            }
+            change
+        }
+        Move::EnPassant { from, to } => {
+            let captured = Square::from_coords(to.file(), from.rank());
+            piece_key(from, Role::Pawn.of(us))
+                ^ piece_key(to, Role::Pawn.of(us))
+                ^ piece_key(captured, Role::Pawn.of(!us))
+        }
+        Move::Castle { .. } | Move::Put { .. } => 0,
+    }
+}
+
 fn castling_key(chess: &Chess) -> u64 {
     let mut key = 0;
     for color in Color::ALL {
@@ -439,6 +475,25 @@ pub(crate) mod tests {
             checked += 1;
         });
         assert!(checked > 5_000, "only {checked} moves checked");
+    }
+
+    #[test]
+    fn the_pawn_key_kept_by_make_move_is_the_one_of_the_board() {
+        let mut moves = 0;
+        let starts = [START_FEN, "4k3/pppppppp/8/8/8/8/PPPPPPPP/4K3 w - - 0 1"];
+        for_random_positions(&starts, 20, 120, |pos| {
+            assert_eq!(pos.pawn_key(), pawn_key_of(pos.chess()), "{}", pos.fen());
+            if let Some(passed) = pos.null_move() {
+                assert_eq!(passed.pawn_key(), pawn_key_of(passed.chess()));
+            }
+            moves += 1;
+        });
+        assert!(moves > 1_000, "{moves}");
+        // En passant and promotions with and without capture.
+        let pos = play_line(START_FEN, &["e2e4", "a7a6", "e4e5", "d7d5", "e5d6", "c7d6"]);
+        assert_eq!(pos.pawn_key(), pawn_key_of(pos.chess()));
+        let pos = play_line("1n2k3/P7/8/8/8/8/8/4K3 w - - 0 1", &["a7b8q"]);
+        assert_eq!(pos.pawn_key(), 0);
     }
 
     #[test]
