@@ -280,7 +280,7 @@ impl Position {
                 role == Role::King || rights.contains(from) || rights.contains(to)
             }
             Move::EnPassant { from, to } => {
-                let captured = Square::from_coords(to.file(), from.rank());
+                let captured = en_passant_victim(from, to);
                 key ^= piece_key(from, Role::Pawn.of(us))
                     ^ piece_key(to, Role::Pawn.of(us))
                     ^ piece_key(captured, Role::Pawn.of(!us));
@@ -356,6 +356,12 @@ fn piece_key(sq: Square, piece: Piece) -> u64 {
     Zobrist64::zobrist_for_piece(sq, piece).0
 }
 
+/// The square of the pawn an en passant capture from `from` to `to` takes.
+#[inline]
+pub(crate) fn en_passant_victim(from: Square, to: Square) -> Square {
+    Square::from_coords(to.file(), from.rank())
+}
+
 /// The pawn key of a position, from its board.
 fn pawn_key_of(chess: &Chess) -> u64 {
     let board = chess.board();
@@ -387,7 +393,7 @@ fn pawn_key_change(m: Move, us: Color) -> u64 {
             change
         }
         Move::EnPassant { from, to } => {
-            let captured = Square::from_coords(to.file(), from.rank());
+            let captured = en_passant_victim(from, to);
             piece_key(from, Role::Pawn.of(us))
                 ^ piece_key(to, Role::Pawn.of(us))
                 ^ piece_key(captured, Role::Pawn.of(!us))

@@ -26,6 +26,7 @@ use shakmaty::{Board, Color, Move, Piece, Role, Square};
 
 use super::features::index;
 use super::format::{Network, QA, QB, SCALE};
+use crate::position::en_passant_victim;
 
 /// The input of `piece` on `square` as `perspective` sees it (see `features.rs`).
 #[inline]
@@ -63,7 +64,7 @@ impl Change {
             Move::EnPassant { from, to } => {
                 change.take_off(Role::Pawn.of(turn), from);
                 // The captured pawn stands beside the capturing one: its file, our rank.
-                change.take_off(Role::Pawn.of(them), Square::from_coords(to.file(), from.rank()));
+                change.take_off(Role::Pawn.of(them), en_passant_victim(from, to));
                 change.put_on(Role::Pawn.of(turn), to);
             }
             Move::Castle { king, rook } => {
