@@ -179,7 +179,10 @@ impl Searcher<'_> {
         // other (searched without it, at half depth, they all fail low against a margin
         // below its score), it is searched one ply deeper. When the others still beat
         // beta too, the node cuts off at once (multi-cut); when only the table move was
-        // expected to, it is searched one ply shallower instead.
+        // expected to, it is searched one ply shallower instead. With
+        // `SE_DOUBLE_AND_CUT_NODE`, a move far better than the rest is searched two plies
+        // deeper (extensions stop at twice the iteration's depth, so they cannot run
+        // away), and a table move of a cut node that is not singular one ply shallower.
         let mut singular_extension = 0;
         if let Some(hit) = tt_hit
             && self.pruning
@@ -199,10 +202,11 @@ impl Searcher<'_> {
                 return 0;
             }
             if score < singular_beta {
-                singular_extension = 1;
+                let far_below = SE_DOUBLE_AND_CUT_NODE && !PV && score < singular_beta - SE_DOUBLE_MARGIN;
+                singular_extension = if far_below { 2 } else { 1 };
             } else if singular_beta >= beta {
                 return singular_beta;
-            } else if hit.score >= beta {
+            } else if hit.score >= beta || (SE_DOUBLE_AND_CUT_NODE && cut_node) {
                 singular_extension = -1;
             }
         }
@@ -266,8 +270,9 @@ impl Searcher<'_> {
 
         // Step 11. Remember the result.
         if excluding {
-            // No move but the excluded one: the others are no better than alpha.
-            return best_score.max(alpha);
+            // No move but the excluded one: the others are no better than alpha. With
+            // `SE_DOUBLE_AND_CUT_NODE`, how far below (fail-soft) decides a double extension.
+            return if SE_DOUBLE_AND_CUT_NODE && searched > 0 { best_score } else { best_score.max(alpha) };
         }
         let best_score = best_score.min(max_score);
         let bound = if best_score >= beta {

@@ -91,6 +91,12 @@ pub const IIR_MIN_DEPTH: i32 = 4;
 pub const SE_MIN_DEPTH: i32 = 8;
 pub const SE_TT_DEPTH_MARGIN: i32 = 3;
 pub const SE_MARGIN: i32 = 2;
+/// Singular extensions, more of them: in null-window nodes a table move whose rivals all
+/// stay `SE_DOUBLE_MARGIN` below the singular bound is extended two plies; in a cut node
+/// a table move that is not singular is searched one ply shallower. Written, not yet
+/// measured: off.
+pub const SE_DOUBLE_AND_CUT_NODE: bool = false;
+pub const SE_DOUBLE_MARGIN: i32 = 20;
 
 /// Futility pruning of quiet moves: up to this depth, when the static evaluation plus
 /// `FUTILITY_BASE + FUTILITY_MARGIN * depth` does not reach alpha.
