@@ -95,6 +95,11 @@ impl<'a> MovePicker<'a> {
         MovePicker::scored(moves, noisy_score)
     }
 
+    /// Ordering for quiescence with the table's move first, then MVV-LVA.
+    pub fn noisy_after(moves: &'a mut MoveList, tt_move: PackedMove) -> MovePicker<'a> {
+        MovePicker::scored(moves, |m| if PackedMove::new(m) == tt_move { TT_MOVE } else { noisy_score(m) })
+    }
+
     fn scored(moves: &'a mut MoveList, score: impl Fn(Move) -> i32) -> MovePicker<'a> {
         moves.truncate(MAX_MOVES);
         let mut picker = MovePicker { moves, keys: [0; MAX_MOVES], next: 0 };
@@ -199,6 +204,22 @@ mod tests {
         let quiet = moves.iter().position(|m| m == "d2d3").expect("legal");
         assert!(quiet < queen_takes, "{moves:?}");
         assert_eq!(queen_takes, moves.len() - 1, "{moves:?}");
+    }
+
+    #[test]
+    fn quiescence_tries_the_table_move_first_then_the_most_valuable_victim() {
+        let (pos, _) =
+            Position::from_fen("r3k3/8/8/3q4/4P3/2N5/8/4K1B1 w - - 0 1", CastlingMode::Standard).expect("valid FEN");
+        let picked = |tt: &str| {
+            let tt_move = pos.parse_uci_move(tt).map_or(PackedMove::NONE, PackedMove::new);
+            let mut moves = MoveList::new();
+            crate::movegen::add_noisy_moves(pos.chess(), &mut moves);
+            let mut picker = MovePicker::noisy_after(&mut moves, tt_move);
+            std::iter::from_fn(|| picker.next_move()).map(|m| m.to_uci(CastlingMode::Standard).to_string()).collect()
+        };
+        let by_victim: Vec<String> = picked("none");
+        assert_eq!(by_victim, ["e4d5", "c3d5"]);
+        assert_eq!(picked("c3d5"), ["c3d5", "e4d5"]);
     }
 
     #[test]

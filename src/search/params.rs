@@ -124,6 +124,12 @@ pub const SEE_CAPTURE_MARGIN: i32 = 100;
 /// WAC at 1 s with a build running beside: 274/300 on, 270 off.
 pub const SEE_PRUNING_SPARES_CAPTURE_CHECKS: bool = false;
 
+/// Quiescence: the table's move is tried first, and a capture (not a promotion) whose
+/// victim plus `QSEARCH_DELTA_MARGIN` does not lift the stand-pat score to alpha is not
+/// searched (delta pruning). Written, not yet measured: off.
+pub const QSEARCH_TT_MOVE_AND_DELTA: bool = false;
+pub const QSEARCH_DELTA_MARGIN: i32 = 200;
+
 /// Late move pruning: up to this depth a node searches at most `LMP_BASE + depth^2` quiet
 /// moves, half as many when the evaluation is not improving.
 pub const LMP_MAX_DEPTH: i32 = 8;

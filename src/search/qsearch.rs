@@ -5,9 +5,9 @@
 
 use super::alphabeta::{cuts_off, refined_eval};
 use super::ordering::MovePicker;
-use super::params::CORRECTION_HISTORY;
+use super::params::{CORRECTION_HISTORY, QSEARCH_DELTA_MARGIN, QSEARCH_TT_MOVE_AND_DELTA};
 use super::searcher::{Searcher, is_insufficient_material};
-use super::see::see_at_least;
+use super::see::{see_at_least, see_value};
 use super::{DRAW, INFINITY, MATE, MAX_PLY};
 use crate::movegen::add_noisy_moves;
 use crate::packed_move::PackedMove;
@@ -66,9 +66,23 @@ impl Searcher<'_> {
             add_noisy_moves(pos.chess(), &mut moves);
         }
 
-        let mut picker = MovePicker::noisy(&mut moves);
+        let mut picker = if QSEARCH_TT_MOVE_AND_DELTA {
+            MovePicker::noisy_after(&mut moves, tt_hit.map_or(PackedMove::NONE, |hit| hit.best_move))
+        } else {
+            MovePicker::noisy(&mut moves)
+        };
         let mut best_move = None;
+        let stand_pat = best_score;
         while let Some(m) = picker.next_move() {
+            // Delta pruning: a capture whose victim, with a margin, does not lift the
+            // evaluation to alpha cannot help a side that may stand pat.
+            if QSEARCH_TT_MOVE_AND_DELTA
+                && !in_check
+                && m.promotion().is_none()
+                && stand_pat + m.capture().map_or(0, see_value) + QSEARCH_DELTA_MARGIN <= alpha
+            {
+                continue;
+            }
             // SEE pruning: a capture that loses material cannot help a side that may stand
             // pat.
             if !in_check && !see_at_least(pos.chess(), m, 0) {
