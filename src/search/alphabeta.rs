@@ -150,6 +150,8 @@ impl Searcher<'_> {
             }
         }
 
+        let window = MoveWindow { beta, depth, ply, cut_node, in_check };
+
         // Step 8b. ProbCut: a good capture that beats beta by a margin in a much shallower
         // search will beat beta in the full one.
         if let Some(eval) = eval
@@ -161,7 +163,7 @@ impl Searcher<'_> {
             && beta.abs() < TB_WIN_BOUND
             && !tt_hit.is_some_and(|hit| hit.depth > depth - PROBCUT_REDUCTION && hit.score < beta + PROBCUT_MARGIN)
         {
-            if let Some(score) = self.probcut(pos, depth, beta, eval, raw_eval, ply, cut_node) {
+            if let Some(score) = self.probcut(pos, eval, raw_eval, &window) {
                 return score;
             }
             if self.control.stopped {
@@ -240,7 +242,7 @@ impl Searcher<'_> {
                 continue;
             }
             let extension = if code == tt_move { singular_extension } else { 0 };
-            let score = self.search_move::<PV>(pos, m, searched, alpha, beta, depth, extension, ply, cut_node);
+            let score = self.search_move::<PV>(pos, m, searched, alpha, extension, &window);
             if self.control.stopped {
                 return 0;
             }
@@ -307,17 +309,8 @@ impl Searcher<'_> {
     /// ProbCut's searches: each capture that wins enough material by static exchange is
     /// searched by quiescence and, if that beats `beta + PROBCUT_MARGIN`, by a search
     /// `PROBCUT_REDUCTION` plies shallower; the first to beat it there proves a cut-off.
-    #[allow(clippy::too_many_arguments)]
-    fn probcut(
-        &mut self,
-        pos: &Position,
-        depth: i32,
-        beta: i32,
-        eval: i32,
-        raw_eval: Option<i32>,
-        ply: usize,
-        cut_node: bool,
-    ) -> Option<i32> {
+    fn probcut(&mut self, pos: &Position, eval: i32, raw_eval: Option<i32>, window: &MoveWindow) -> Option<i32> {
+        let &MoveWindow { beta, depth, ply, cut_node, .. } = window;
         let probcut_beta = beta + PROBCUT_MARGIN;
         let mut moves = MoveList::new();
         add_noisy_moves(pos.chess(), &mut moves);
@@ -408,24 +401,21 @@ impl Searcher<'_> {
     /// re-searched at full depth and then (in PV nodes) with the full window when they beat
     /// alpha. `extension` is the singular extension (or reduction) of the move; a check
     /// extends it by at least one ply.
-    #[allow(clippy::too_many_arguments)]
     pub(super) fn search_move<const PV: bool>(
         &mut self,
         pos: &Position,
         m: Move,
         searched: usize,
         alpha: i32,
-        beta: i32,
-        depth: i32,
         extension: i32,
-        ply: usize,
-        cut_node: bool,
+        window: &MoveWindow,
     ) -> i32 {
+        let &MoveWindow { beta, depth, ply, cut_node, .. } = window;
         let child = self.play(pos, m, ply);
         self.tt.prefetch(child.key());
         // Once per move: finding the checkers is not free.
         let gives_check = child.is_check();
-        let reduction = self.late_move_reduction::<PV>(pos, m, gives_check, searched, depth, ply, cut_node);
+        let reduction = self.late_move_reduction::<PV>(pos, m, gives_check, searched, window);
         self.line.stack[ply].passed = false;
         self.line.stack[ply].moved = Some(PieceTo::new(pos.turn(), m));
         let new_depth = depth - 1 + self.extension(gives_check, extension, ply);
@@ -457,19 +447,17 @@ impl Searcher<'_> {
     /// `LMR_...` switches (off) also less for checks and more where the node said so
     /// (`Frame::extra_reduction`, 0 unless a switch sets it).
     #[inline]
-    #[allow(clippy::too_many_arguments)]
     fn late_move_reduction<const PV: bool>(
         &self,
         pos: &Position,
         m: Move,
         gives_check: bool,
         searched: usize,
-        depth: i32,
-        ply: usize,
-        cut_node: bool,
+        window: &MoveWindow,
     ) -> i32 {
+        let &MoveWindow { depth, ply, cut_node, in_check, .. } = window;
         let late = searched >= LMR_MIN_MOVES + usize::from(PV);
-        if !self.pruning || depth < LMR_MIN_DEPTH || !late || pos.is_check() {
+        if !self.pruning || depth < LMR_MIN_DEPTH || !late || in_check {
             return 0;
         }
         // Captures and promotions are reduced only when they lose material.
@@ -607,6 +595,19 @@ static REDUCTIONS: LazyLock<[[i32; 64]; 64]> = LazyLock::new(|| {
 fn late_move_count(depth: i32, improving: bool) -> i32 {
     let count = LMP_BASE + depth * depth;
     if improving { count } else { count / 2 }
+}
+
+/// What the search of each move of a node needs to know about the node (the node's alpha
+/// changes from move to move and is passed beside it).
+pub(super) struct MoveWindow {
+    pub beta: i32,
+    /// The node's depth (after any reduction of the node itself).
+    pub depth: i32,
+    pub ply: usize,
+    /// A null-window node expected to fail high.
+    pub cut_node: bool,
+    /// The side to move is in check (no late move reductions then).
+    pub in_check: bool,
 }
 
 /// What the pruning of a node's moves needs to know about the node.

@@ -3,6 +3,7 @@
 
 use shakmaty::Move;
 
+use super::alphabeta::MoveWindow;
 use super::history::Context;
 use super::ordering::MovePicker;
 use super::params::{ASPIRATION_DELTA, ASPIRATION_MIN_DEPTH};
@@ -140,10 +141,11 @@ impl Searcher<'_> {
         self.line.pv.clear(0);
         self.control.visit_node();
         let mut best_score = -INFINITY;
+        let window = MoveWindow { beta, depth, ply: 0, cut_node: false, in_check: root.is_check() };
         for index in 0..root_moves.len() {
             let m = root_moves[index].m;
             let nodes_before = self.control.nodes;
-            let score = self.search_move::<true>(root, m, index, alpha, beta, depth, 0, 0, false);
+            let score = self.search_move::<true>(root, m, index, alpha, 0, &window);
             root_moves[index].nodes += self.control.nodes - nodes_before;
             if self.control.stopped {
                 return None;
