@@ -108,8 +108,7 @@ impl Searcher<'_> {
         // the truth; `improving` compares the static evaluations.
         // The table keeps the evaluation uncorrected: the correction changes as the search learns.
         let raw_eval = (!in_check).then(|| tt_hit.and_then(|hit| hit.eval).unwrap_or_else(|| self.evaluate(pos, ply)));
-        let pawn_key = if CORRECTION_HISTORY && !in_check { pos.pawn_key() } else { 0 };
-        let static_eval = raw_eval.map(|eval| self.corrected_eval(pos, pawn_key, eval));
+        let static_eval = raw_eval.map(|eval| self.corrected_eval(pos, eval));
         self.line.stack[ply].eval = static_eval;
         let eval = static_eval.map(|eval| tt_hit.map_or(eval, |hit| refined_eval(eval, &hit)));
 
@@ -289,7 +288,7 @@ impl Searcher<'_> {
             && best_move.is_none_or(|m| !is_noisy(m))
             && corrects(bound, best_score, eval)
         {
-            self.history.correction.update(pos.turn(), pawn_key, depth, raw_eval, best_score);
+            self.history.correction.update(pos, depth, raw_eval, best_score);
         }
         let best_code = best_move.map_or(PackedMove::NONE, PackedMove::new);
         self.tt.store(pos.key(), ply, best_code, best_score, raw_eval, depth, bound);
@@ -298,11 +297,11 @@ impl Searcher<'_> {
 
     /// The static evaluation corrected by the correction history (when it is on).
     #[inline]
-    pub(super) fn corrected_eval(&self, pos: &Position, pawn_key: u64, eval: i32) -> i32 {
+    pub(super) fn corrected_eval(&self, pos: &Position, eval: i32) -> i32 {
         if !CORRECTION_HISTORY {
             return eval;
         }
-        let corrected = self.history.correction.correct(pos.turn(), pawn_key, eval);
+        let corrected = self.history.correction.correct(pos, eval);
         corrected.clamp(-TB_WIN_BOUND + 1, TB_WIN_BOUND - 1)
     }
 

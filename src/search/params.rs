@@ -64,6 +64,10 @@ pub const LMR_MORE_AT_CUT_NODES: bool = false;
 /// better per second: the pawn key was then rebuilt from the board at every node (about
 /// 8% of the speed); it is now kept by make-move. To be measured at 5+0.05 before it is on.
 pub const CORRECTION_HISTORY: bool = false;
+/// Correction history by each side's pieces other than pawns too (two more tables, keyed
+/// by those pieces; half of each of their entries is added to the pawn table's). Needs
+/// `CORRECTION_HISTORY`. On with it: bench 1,677,553. Written, not yet measured: off.
+pub const CORRECTION_NON_PAWN: bool = false;
 
 /// Capture history: captures that win or break even are ordered by the victim's value
 /// and then by how well the same capture did before (`history.rs`). Off: measured with

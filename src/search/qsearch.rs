@@ -5,7 +5,7 @@
 
 use super::alphabeta::{cuts_off, refined_eval};
 use super::ordering::MovePicker;
-use super::params::{CORRECTION_HISTORY, QSEARCH_DELTA_MARGIN, QSEARCH_TT_MOVE_AND_DELTA};
+use super::params::{QSEARCH_DELTA_MARGIN, QSEARCH_TT_MOVE_AND_DELTA};
 use super::searcher::{Searcher, is_insufficient_material};
 use super::see::{see_at_least, see_value};
 use super::{DRAW, INFINITY, MATE, MAX_PLY};
@@ -46,8 +46,7 @@ impl Searcher<'_> {
         if !in_check {
             let raw_eval = tt_hit.and_then(|hit| hit.eval).unwrap_or_else(|| self.evaluate(pos, ply));
             static_eval = Some(raw_eval);
-            let pawn_key = if CORRECTION_HISTORY { pos.pawn_key() } else { 0 };
-            let eval = self.corrected_eval(pos, pawn_key, raw_eval);
+            let eval = self.corrected_eval(pos, raw_eval);
             let stand_pat = tt_hit.map_or(eval, |hit| refined_eval(eval, &hit));
             if stand_pat >= beta {
                 return stand_pat;
