@@ -62,7 +62,12 @@ pub const LMR_MORE_AT_CUT_NODES: bool = false;
 /// H1 accepted. The same builds at 5+0.05 then: stopped at 151 games (the end of the
 /// session), W-D-L 32-77-42, -23.0 Elo [-62.3, +15.6]. Better per node, not yet shown
 /// better per second: the pawn key was then rebuilt from the board at every node (about
-/// 8% of the speed); it is now kept by make-move. To be measured at 5+0.05 before it is on.
+/// 8% of the speed); it is now kept by make-move. On at c26eeea (incremental pawn key)
+/// against off, SPRT [0, 10] at 5+0.05 (session 19): stopped at 663 games, W-D-L
+/// 172-338-153, +10.0 Elo [-8.5, +28.5] (fastchess at 600: +12.2 +/- 19.2, LLR 0.75, the
+/// LLR flat from game 500 on); same time per move (0.119 s), depth 14.62 against 14.75.
+/// About +10 Elo a second, half its gain per node: not decidable in a 2-core session
+/// (about 2,000 games); stays off until a longer run (the device machine) accepts it.
 pub const CORRECTION_HISTORY: bool = false;
 /// Correction history by each side's pieces other than pawns too (two more tables, keyed
 /// by those pieces; half of each of their entries is added to the pawn table's). Needs
