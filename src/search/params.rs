@@ -102,8 +102,10 @@ pub const SE_TT_DEPTH_MARGIN: i32 = 3;
 pub const SE_MARGIN: i32 = 2;
 /// Singular extensions, more of them: in null-window nodes a table move whose rivals all
 /// stay `SE_DOUBLE_MARGIN` below the singular bound is extended two plies; in a cut node
-/// a table move that is not singular is searched one ply shallower. Written, not yet
-/// measured: off.
+/// a table move that is not singular is searched one ply shallower. Off: on (bench
+/// 1,676,010) against off, SPRT [0, 10] at 30,000 nodes a move (session 19) stopped at
+/// 688 games, W-D-L 209-274-205, +2.0 Elo [-18.1, +22.2] (fastchess at 600: +5.2 +/- 21.1,
+/// LLR 0.02): no gain shown per node.
 pub const SE_DOUBLE_AND_CUT_NODE: bool = false;
 pub const SE_DOUBLE_MARGIN: i32 = 20;
 
