@@ -380,30 +380,27 @@ pub(crate) fn en_passant_victim(from: Square, to: Square) -> Square {
     Square::from_coords(to.file(), from.rank())
 }
 
-/// The pawn key of a position, from its board.
-fn pawn_key_of(chess: &Chess) -> u64 {
+/// Each side's key of the pieces on `squares`, from the board (indexed by colour).
+fn side_keys_of(chess: &Chess, squares: Bitboard) -> [u64; 2] {
     let board = chess.board();
-    let mut key = 0;
-    for color in Color::ALL {
-        for sq in board.pawns() & board.by_color(color) {
-            key ^= piece_key(sq, Role::Pawn.of(color));
+    let mut keys = [0; 2];
+    for sq in squares & board.occupied() {
+        if let Some(piece) = board.piece_at(sq) {
+            keys[piece.color as usize] ^= piece_key(sq, piece);
         }
     }
-    key
+    keys
+}
+
+/// The pawn key of a position, from its board.
+fn pawn_key_of(chess: &Chess) -> u64 {
+    let [first, second] = side_keys_of(chess, chess.board().pawns());
+    first ^ second
 }
 
 /// Each side's non-pawn key of a position, from its board.
 fn non_pawn_keys_of(chess: &Chess) -> [u64; 2] {
-    let board = chess.board();
-    let mut keys = [0; 2];
-    for color in Color::ALL {
-        for sq in board.by_color(color) & !board.pawns() {
-            if let Some(piece) = board.piece_at(sq) {
-                keys[color as usize] ^= piece_key(sq, piece);
-            }
-        }
-    }
-    keys
+    side_keys_of(chess, !chess.board().pawns())
 }
 
 /// How the legal move `m` of side `us` changes the non-pawn keys of `us` and of the
