@@ -24,15 +24,24 @@ pub const ROOK_HALF_OPEN_FILE: usize = ROOK_OPEN_FILE + 1;
 /// A knight, then a bishop, on ranks 4 to 6, guarded by a pawn, out of enemy pawns' reach.
 pub const OUTPOST: usize = ROOK_HALF_OPEN_FILE + 1;
 
+/// A knight or bishop with a pawn (of either side) right in front of it.
+pub const MINOR_BEHIND_PAWN: usize = OUTPOST + 2;
+/// Per bishop, each of its own pawns on squares of the bishop's colour.
+pub const BISHOP_PAWNS: usize = MINOR_BEHIND_PAWN + 1;
+/// A rook on the seventh rank (as its owner sees the board).
+pub const ROOK_ON_SEVENTH: usize = BISHOP_PAWNS + 1;
+
 /// A passed pawn, by its rank as its owner sees it (rank 1 first).
-pub const PASSED_PAWN: usize = OUTPOST + 2;
+pub const PASSED_PAWN: usize = ROOK_ON_SEVENTH + 1;
 /// A passed pawn with no piece in front of it, by rank.
 pub const PASSED_FREE_PATH: usize = PASSED_PAWN + 8;
 /// Per square of king distance from a passed pawn's stop square: its own king, then the
 /// enemy king.
 pub const PASSED_KING_DISTANCE: usize = PASSED_FREE_PATH + 8;
+/// A passed pawn whose stop square no enemy piece or pawn attacks, by rank.
+pub const PASSED_SAFE_STOP: usize = PASSED_KING_DISTANCE + 2;
 /// A pawn with one of its own ahead on its file.
-pub const DOUBLED_PAWN: usize = PASSED_KING_DISTANCE + 2;
+pub const DOUBLED_PAWN: usize = PASSED_SAFE_STOP + 8;
 /// A pawn with no pawns of its own on the files beside it.
 pub const ISOLATED_PAWN: usize = DOUBLED_PAWN + 1;
 /// A pawn guarded by a pawn, and one with a pawn of its own beside it (a phalanx).
@@ -46,8 +55,12 @@ pub const PAWN_SHIELD: usize = KING_ZONE_ATTACK + 4;
 /// Files at or beside the king with no pawn of its own.
 pub const KING_OPEN_FILE: usize = PAWN_SHIELD + 1;
 
+/// Squares from which a piece could give check to the enemy king, that it reaches and the
+/// enemy does not attack (nor its own pieces hold): knight, bishop, rook, queen.
+pub const SAFE_CHECK: usize = KING_OPEN_FILE + 1;
+
 /// A piece attacked by an enemy pawn: knight, bishop, rook, queen.
-pub const THREAT_BY_PAWN: usize = KING_OPEN_FILE + 1;
+pub const THREAT_BY_PAWN: usize = SAFE_CHECK + 4;
 /// A rook, then a queen, attacked by an enemy knight or bishop.
 pub const THREAT_BY_MINOR: usize = THREAT_BY_PAWN + 4;
 /// A queen attacked by an enemy rook.
@@ -55,8 +68,12 @@ pub const THREAT_BY_ROOK: usize = THREAT_BY_MINOR + 2;
 /// A piece (not a pawn or king) attacked and not defended.
 pub const HANGING: usize = THREAT_BY_ROOK + 1;
 
+/// An enemy piece (not a pawn or king) that a safe push of a pawn would attack, not
+/// attacked by a pawn already.
+pub const PAWN_PUSH_THREAT: usize = HANGING + 1;
+
 /// The side to move's bonus: it can act first.
-pub const TEMPO: usize = HANGING + 1;
+pub const TEMPO: usize = PAWN_PUSH_THREAT + 1;
 
 /// The number of weights.
 pub const COUNT: usize = TEMPO + 1;
@@ -126,7 +143,7 @@ pub struct Section {
 }
 
 /// Every section, in index order; each ends where the next starts (the last at `COUNT`).
-pub const SECTIONS: [Section; 27] = [
+pub const SECTIONS: [Section; 33] = [
     Section { start: MATERIAL, name: "Material: pawn, knight, bishop, rook, queen, king", group: Group::Material },
     Section { start: PIECE_SQUARE, name: "pawn", group: Group::PieceSquare },
     Section { start: PIECE_SQUARE + 64, name: "knight", group: Group::PieceSquare },
@@ -143,11 +160,19 @@ pub const SECTIONS: [Section; 27] = [
     Section { start: ROOK_OPEN_FILE, name: "Rook on an open file", group: Group::Pieces },
     Section { start: ROOK_HALF_OPEN_FILE, name: "Rook on a half-open file", group: Group::Pieces },
     Section { start: OUTPOST, name: "Outpost: knight, bishop", group: Group::Pieces },
+    Section { start: MINOR_BEHIND_PAWN, name: "Minor piece behind a pawn", group: Group::Pieces },
+    Section { start: BISHOP_PAWNS, name: "Own pawn on the bishop's colour, per bishop", group: Group::Pieces },
+    Section { start: ROOK_ON_SEVENTH, name: "Rook on the seventh rank", group: Group::Pieces },
     Section { start: PASSED_PAWN, name: "Passed pawn, by rank 1 to 8", group: Group::PassedPawns },
     Section { start: PASSED_FREE_PATH, name: "Passed pawn with a free path, by rank", group: Group::PassedPawns },
     Section {
         start: PASSED_KING_DISTANCE,
         name: "Passed pawn, per square of king distance: own king, enemy king",
+        group: Group::PassedPawns,
+    },
+    Section {
+        start: PASSED_SAFE_STOP,
+        name: "Passed pawn with a safe stop square, by rank",
         group: Group::PassedPawns,
     },
     Section { start: DOUBLED_PAWN, name: "Doubled pawn", group: Group::Pawns },
@@ -161,10 +186,12 @@ pub const SECTIONS: [Section; 27] = [
     },
     Section { start: PAWN_SHIELD, name: "Pawn shield", group: Group::KingSafety },
     Section { start: KING_OPEN_FILE, name: "Open file at the king", group: Group::KingSafety },
+    Section { start: SAFE_CHECK, name: "Safe checks: knight, bishop, rook, queen", group: Group::KingSafety },
     Section { start: THREAT_BY_PAWN, name: "Attacked by a pawn: knight, bishop, rook, queen", group: Group::Threats },
     Section { start: THREAT_BY_MINOR, name: "Attacked by a minor piece: rook, queen", group: Group::Threats },
     Section { start: THREAT_BY_ROOK, name: "Queen attacked by a rook", group: Group::Threats },
     Section { start: HANGING, name: "Hanging piece", group: Group::Threats },
+    Section { start: PAWN_PUSH_THREAT, name: "Piece a safe pawn push would attack", group: Group::Threats },
     Section { start: TEMPO, name: "Tempo: the side to move", group: Group::Tempo },
 ];
 

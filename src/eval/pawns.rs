@@ -4,12 +4,15 @@ use shakmaty::{Board, Color, Role};
 
 use super::bits::{adjacent_files, all_ahead, bit, file_of, pawn_attacks, rank_of, relative_rank};
 use super::params::{
-    DOUBLED_PAWN, ISOLATED_PAWN, PASSED_FREE_PATH, PASSED_KING_DISTANCE, PASSED_PAWN, PHALANX_PAWN, SUPPORTED_PAWN,
+    DOUBLED_PAWN, ISOLATED_PAWN, PASSED_FREE_PATH, PASSED_KING_DISTANCE, PASSED_PAWN, PASSED_SAFE_STOP, PHALANX_PAWN,
+    SUPPORTED_PAWN,
 };
+use super::pieces::Attacks;
 use super::terms::Collector;
 
+/// The pawns' terms; `attacks` (from the pieces' terms) says which stop squares are safe.
 #[inline]
-pub fn collect(board: &Board, out: &mut impl Collector) {
+pub fn collect(board: &Board, attacks: &Attacks, out: &mut impl Collector) {
     let occupied = board.occupied().0;
     for color in Color::ALL {
         let ours = (board.by_role(Role::Pawn) & board.by_color(color)).0;
@@ -34,6 +37,8 @@ pub fn collect(board: &Board, out: &mut impl Collector) {
                     let distance = |side| board.king_of(side).map_or(0, |king| king.distance(stop) as i32);
                     out.add(color, PASSED_KING_DISTANCE, distance(color));
                     out.add(color, PASSED_KING_DISTANCE + 1, distance(!color));
+                    let safe = attacks.all[!color as usize] & bit(stop) == 0;
+                    out.add(color, PASSED_SAFE_STOP + rank, i32::from(safe));
                 }
             }
         }

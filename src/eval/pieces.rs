@@ -1,29 +1,43 @@
-//! What the pieces do: mobility, the bishop pair, rooks on files, outposts, attacks on
-//! the enemy king's zone, king shelter and threats.
+//! What the pieces do: mobility, the bishop pair, rooks on files and on the seventh,
+//! outposts, minor pieces behind pawns, bishops' own pawns, attacks on the enemy king's
+//! zone, safe checks, king shelter and threats.
 
 use shakmaty::attacks::{bishop_attacks, king_attacks, knight_attacks, queen_attacks, rook_attacks};
 use shakmaty::{Board, Color, Role};
 
-use super::bits::{FILE_A, adjacent_files, all_ahead, bit, file_of, pawn_attacks, ranks_ahead, relative_rank};
+use super::bits::{
+    DARK_SQUARES, FILE_A, adjacent_files, all_ahead, bit, file_of, forward, pawn_attacks, rank_of, ranks_ahead,
+    relative_rank,
+};
 use super::params::{
-    BISHOP_PAIR, HANGING, KING_OPEN_FILE, KING_ZONE_ATTACK, MOBILITY, MOBILITY_CENTER, OUTPOST, PAWN_SHIELD,
-    ROOK_HALF_OPEN_FILE, ROOK_OPEN_FILE, THREAT_BY_MINOR, THREAT_BY_PAWN, THREAT_BY_ROOK,
+    BISHOP_PAIR, BISHOP_PAWNS, HANGING, KING_OPEN_FILE, KING_ZONE_ATTACK, MINOR_BEHIND_PAWN, MOBILITY, MOBILITY_CENTER,
+    OUTPOST, PAWN_PUSH_THREAT, PAWN_SHIELD, ROOK_HALF_OPEN_FILE, ROOK_ON_SEVENTH, ROOK_OPEN_FILE, SAFE_CHECK,
+    THREAT_BY_MINOR, THREAT_BY_PAWN, THREAT_BY_ROOK,
 };
 use super::terms::Collector;
 
 const PIECES: [Role; 4] = [Role::Knight, Role::Bishop, Role::Rook, Role::Queen];
 
-/// The squares each side attacks, kept for the threat terms.
+/// The squares each side attacks (indexed by colour), kept for the threat, check and
+/// passed-pawn terms.
 #[derive(Default)]
-struct Attacks {
-    pawns: [u64; 2],
-    minors: [u64; 2],
-    rooks: [u64; 2],
-    all: [u64; 2],
+pub struct Attacks {
+    pub pawns: [u64; 2],
+    /// By knights, bishops, rooks and queens, in the order of `PIECES`.
+    pub pieces: [[u64; 4]; 2],
+    /// By anything, the king too.
+    pub all: [u64; 2],
 }
 
+impl Attacks {
+    fn minors(&self, side: usize) -> u64 {
+        self.pieces[side][0] | self.pieces[side][1]
+    }
+}
+
+/// The pieces' terms; returns what each side attacks.
 #[inline]
-pub fn collect(board: &Board, out: &mut impl Collector) {
+pub fn collect(board: &Board, out: &mut impl Collector) -> Attacks {
     let occupied = board.occupied();
     let pawns_of = |color: Color| (board.by_role(Role::Pawn) & board.by_color(color)).0;
     let mut attacks = Attacks::default();
@@ -48,11 +62,7 @@ pub fn collect(board: &Board, out: &mut impl Collector) {
                 }
                 .0;
                 attacks.all[us] |= reach;
-                match role {
-                    Role::Knight | Role::Bishop => attacks.minors[us] |= reach,
-                    Role::Rook => attacks.rooks[us] |= reach,
-                    _ => {}
-                }
+                attacks.pieces[us][piece] |= reach;
                 out.add(color, MOBILITY + piece, (reach & safe).count_ones() as i32 - MOBILITY_CENTER[piece]);
                 zone_attacks += (reach & zone).count_ones() as i32;
             }
@@ -64,10 +74,13 @@ pub fn collect(board: &Board, out: &mut impl Collector) {
 
     for color in Color::ALL {
         threats(board, color, &attacks, out);
+        safe_checks(board, color, &attacks, out);
     }
+    attacks
 }
 
-/// The bishop pair, rooks on open files and outposts of `color`.
+/// The bishop pair, rooks on open files and the seventh rank, minor pieces behind pawns,
+/// bishops' own pawns and outposts of `color`.
 #[inline]
 fn piece_placement(board: &Board, color: Color, guarded: u64, their_pawns: u64, out: &mut impl Collector) {
     let ours = board.by_color(color);
@@ -83,6 +96,16 @@ fn piece_placement(board: &Board, color: Color, guarded: u64, their_pawns: u64, 
             out.add(color, ROOK_HALF_OPEN_FILE, 1);
         }
     }
+
+    let pawns_ahead = forward(!color, pawns);
+    let minors = (board.by_role(Role::Knight) | board.by_role(Role::Bishop)).0 & ours.0;
+    out.add(color, MINOR_BEHIND_PAWN, (minors & pawns_ahead).count_ones() as i32);
+    for square in board.by_role(Role::Bishop) & ours {
+        let same_colour = if DARK_SQUARES & bit(square) != 0 { DARK_SQUARES } else { !DARK_SQUARES };
+        out.add(color, BISHOP_PAWNS, (our_pawns & same_colour).count_ones() as i32);
+    }
+    let seventh = rank_of(if color == Color::White { shakmaty::Square::A7 } else { shakmaty::Square::A2 });
+    out.add(color, ROOK_ON_SEVENTH, (board.by_role(Role::Rook).0 & ours.0 & seventh).count_ones() as i32);
 
     // An outpost: ranks 4 to 6, guarded by a pawn, and no enemy pawn can ever attack it.
     for (minor, role) in [Role::Knight, Role::Bishop].into_iter().enumerate() {
@@ -118,9 +141,37 @@ fn threats(board: &Board, color: Color, attacks: &Attacks, out: &mut impl Collec
     for (piece, role) in PIECES.into_iter().enumerate() {
         out.add(color, THREAT_BY_PAWN + piece, (of_role(role) & attacks.pawns[them]).count_ones() as i32);
     }
-    out.add(color, THREAT_BY_MINOR, (of_role(Role::Rook) & attacks.minors[them]).count_ones() as i32);
-    out.add(color, THREAT_BY_MINOR + 1, (of_role(Role::Queen) & attacks.minors[them]).count_ones() as i32);
-    out.add(color, THREAT_BY_ROOK, (of_role(Role::Queen) & attacks.rooks[them]).count_ones() as i32);
+    out.add(color, THREAT_BY_MINOR, (of_role(Role::Rook) & attacks.minors(them)).count_ones() as i32);
+    out.add(color, THREAT_BY_MINOR + 1, (of_role(Role::Queen) & attacks.minors(them)).count_ones() as i32);
+    out.add(color, THREAT_BY_ROOK, (of_role(Role::Queen) & attacks.pieces[them][2]).count_ones() as i32);
     let pieces = ours & !board.by_role(Role::Pawn).0 & !board.by_role(Role::King).0;
     out.add(color, HANGING, (pieces & attacks.all[them] & !attacks.all[us]).count_ones() as i32);
+
+    // Pushes (one square, or two from the second rank) to squares no enemy pawn attacks
+    // and that the enemy does not attack unless we defend them.
+    let occupied = board.occupied().0;
+    let our_pawns = of_role(Role::Pawn);
+    let third = rank_of(if color == Color::White { shakmaty::Square::A3 } else { shakmaty::Square::A6 });
+    let single = forward(color, our_pawns) & !occupied;
+    let pushes = single | (forward(color, single & third) & !occupied);
+    let safe = pushes & !attacks.pawns[them] & (attacks.all[us] | !attacks.all[them]);
+    let targets = board.by_color(!color).0 & !board.by_role(Role::Pawn).0 & !board.by_role(Role::King).0;
+    let threatened = pawn_attacks(color, safe) & targets & !attacks.pawns[us];
+    out.add(color, PAWN_PUSH_THREAT, threatened.count_ones() as i32);
+}
+
+/// Squares from which `color`'s pieces could give check to the enemy king: those they
+/// reach, that hold none of `color`'s pieces and that the enemy does not attack.
+#[inline]
+fn safe_checks(board: &Board, color: Color, attacks: &Attacks, out: &mut impl Collector) {
+    let Some(king) = board.king_of(!color) else { return };
+    let occupied = board.occupied();
+    let safe = !board.by_color(color).0 & !attacks.all[!color as usize];
+    let diagonal = bishop_attacks(king, occupied).0;
+    let straight = rook_attacks(king, occupied).0;
+    let checks = [knight_attacks(king).0, diagonal, straight, diagonal | straight];
+    for (piece, squares) in checks.into_iter().enumerate() {
+        let count = (squares & attacks.pieces[color as usize][piece] & safe).count_ones() as i32;
+        out.add(color, SAFE_CHECK + piece, count);
+    }
 }
