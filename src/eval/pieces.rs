@@ -3,7 +3,7 @@
 //! zone, safe checks, king shelter and threats.
 
 use shakmaty::attacks::{bishop_attacks, king_attacks, knight_attacks, queen_attacks, rook_attacks};
-use shakmaty::{Board, Color, Role};
+use shakmaty::{Board, Color, Role, Square};
 
 use super::bits::{
     DARK_SQUARES, FILE_A, adjacent_files, all_ahead, bit, file_of, forward, pawn_attacks, rank_of, ranks_ahead,
@@ -75,6 +75,7 @@ pub fn collect(board: &Board, out: &mut impl Collector) -> Attacks {
     for color in Color::ALL {
         threats(board, color, &attacks, out);
         safe_checks(board, color, &attacks, out);
+        pawn_push_threats(board, color, &attacks, out);
     }
     attacks
 }
@@ -104,7 +105,7 @@ fn piece_placement(board: &Board, color: Color, guarded: u64, their_pawns: u64, 
         let same_colour = if DARK_SQUARES & bit(square) != 0 { DARK_SQUARES } else { !DARK_SQUARES };
         out.add(color, BISHOP_PAWNS, (our_pawns & same_colour).count_ones() as i32);
     }
-    let seventh = rank_of(if color == Color::White { shakmaty::Square::A7 } else { shakmaty::Square::A2 });
+    let seventh = rank_of(if color == Color::White { Square::A7 } else { Square::A2 });
     out.add(color, ROOK_ON_SEVENTH, (board.by_role(Role::Rook).0 & ours.0 & seventh).count_ones() as i32);
 
     // An outpost: ranks 4 to 6, guarded by a pawn, and no enemy pawn can ever attack it.
@@ -146,12 +147,19 @@ fn threats(board: &Board, color: Color, attacks: &Attacks, out: &mut impl Collec
     out.add(color, THREAT_BY_ROOK, (of_role(Role::Queen) & attacks.pieces[them][2]).count_ones() as i32);
     let pieces = ours & !board.by_role(Role::Pawn).0 & !board.by_role(Role::King).0;
     out.add(color, HANGING, (pieces & attacks.all[them] & !attacks.all[us]).count_ones() as i32);
+}
 
-    // Pushes (one square, or two from the second rank) to squares no enemy pawn attacks
-    // and that the enemy does not attack unless we defend them.
+/// Enemy pieces that a safe push of one of `color`'s pawns would attack: pushes (one
+/// square, or two from the second rank) to squares no enemy pawn attacks and that the
+/// enemy does not attack unless `color` defends them; pieces a pawn attacks already
+/// are not counted.
+#[inline]
+fn pawn_push_threats(board: &Board, color: Color, attacks: &Attacks, out: &mut impl Collector) {
+    let us = color as usize;
+    let them = !color as usize;
     let occupied = board.occupied().0;
-    let our_pawns = of_role(Role::Pawn);
-    let third = rank_of(if color == Color::White { shakmaty::Square::A3 } else { shakmaty::Square::A6 });
+    let our_pawns = (board.by_role(Role::Pawn) & board.by_color(color)).0;
+    let third = rank_of(if color == Color::White { Square::A3 } else { Square::A6 });
     let single = forward(color, our_pawns) & !occupied;
     let pushes = single | (forward(color, single & third) & !occupied);
     let safe = pushes & !attacks.pawns[them] & (attacks.all[us] | !attacks.all[them]);
