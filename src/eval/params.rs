@@ -10,14 +10,14 @@ pub const MATERIAL: usize = 0;
 /// Piece-square bonuses, 64 per role, each table rank 8 first as White sees the board.
 pub const PIECE_SQUARE: usize = MATERIAL + 6;
 
-/// Mobility of a knight, bishop, rook and queen: per safe square (not held by its own
-/// pieces nor attacked by enemy pawns) above `MOBILITY_CENTER`, below it negative, so
-/// that a piece of usual mobility is worth its material and piece-square weights.
+/// Mobility of a knight, bishop, rook and queen: a weight for each number of safe squares
+/// (not held by its own pieces nor attacked by enemy pawns) the piece reaches, from 0 to
+/// the most it can reach (8, 13, 14, 27); each piece's table starts at `MOBILITY_TABLE`.
 pub const MOBILITY: usize = PIECE_SQUARE + 6 * 64;
-pub const MOBILITY_CENTER: [i32; 4] = [4, 6, 7, 13];
+pub const MOBILITY_TABLE: [usize; 4] = [MOBILITY, MOBILITY + 9, MOBILITY + 9 + 14, MOBILITY + 9 + 14 + 15];
 
 /// Two bishops.
-pub const BISHOP_PAIR: usize = MOBILITY + 4;
+pub const BISHOP_PAIR: usize = MOBILITY + 9 + 14 + 15 + 28;
 /// A rook on a file without pawns, and on one without its own pawns only.
 pub const ROOK_OPEN_FILE: usize = BISHOP_PAIR + 1;
 pub const ROOK_HALF_OPEN_FILE: usize = ROOK_OPEN_FILE + 1;
@@ -30,9 +30,12 @@ pub const MINOR_BEHIND_PAWN: usize = OUTPOST + 2;
 pub const BISHOP_PAWNS: usize = MINOR_BEHIND_PAWN + 1;
 /// A rook on the seventh rank (as its owner sees the board).
 pub const ROOK_ON_SEVENTH: usize = BISHOP_PAWNS + 1;
+/// Per knight, then per rook, each of its own pawns (knights gain with pawns on the
+/// board, rooks with open lines).
+pub const PIECE_OWN_PAWNS: usize = ROOK_ON_SEVENTH + 1;
 
 /// A passed pawn, by its rank as its owner sees it (rank 1 first).
-pub const PASSED_PAWN: usize = ROOK_ON_SEVENTH + 1;
+pub const PASSED_PAWN: usize = PIECE_OWN_PAWNS + 2;
 /// A passed pawn with no piece in front of it, by rank.
 pub const PASSED_FREE_PATH: usize = PASSED_PAWN + 8;
 /// Per square of king distance from a passed pawn's stop square: its own king, then the
@@ -47,17 +50,31 @@ pub const ISOLATED_PAWN: usize = DOUBLED_PAWN + 1;
 /// A pawn guarded by a pawn, and one with a pawn of its own beside it (a phalanx).
 pub const SUPPORTED_PAWN: usize = ISOLATED_PAWN + 1;
 pub const PHALANX_PAWN: usize = SUPPORTED_PAWN + 1;
+/// A pawn with no pawn of its own beside it or behind on the files beside it (so none can
+/// come to guard it), not isolated, whose stop square an enemy pawn attacks.
+pub const BACKWARD_PAWN: usize = PHALANX_PAWN + 1;
+/// Squares on files c to f, ranks 2 to 4 as the owner sees them, that hold none of its
+/// pawns and that no enemy pawn attacks, those behind its own pawns twice: room to bring
+/// pieces behind the pawns.
+pub const SPACE: usize = BACKWARD_PAWN + 1;
 
 /// Per square of the enemy king's zone that a piece attacks: knight, bishop, rook, queen.
-pub const KING_ZONE_ATTACK: usize = PHALANX_PAWN + 1;
+pub const KING_ZONE_ATTACK: usize = SPACE + 1;
 /// Own pawns in front of the king (the three files around it, two ranks ahead).
 pub const PAWN_SHIELD: usize = KING_ZONE_ATTACK + 4;
 /// Files at or beside the king with no pawn of its own.
 pub const KING_OPEN_FILE: usize = PAWN_SHIELD + 1;
+/// By the number of pieces (knights, bishops, rooks, queens) that attack the enemy king's
+/// zone, 0 to 7 or more: a weight each, so that attackers can count more together than
+/// apart.
+pub const KING_ATTACKERS: usize = KING_OPEN_FILE + 1;
+/// Squares next to the enemy king that a side attacks and that the enemy guards with
+/// nothing but its king or queen.
+pub const KING_WEAK_SQUARES: usize = KING_ATTACKERS + 8;
 
 /// Squares from which a piece could give check to the enemy king, that it reaches and the
 /// enemy does not attack (nor its own pieces hold): knight, bishop, rook, queen.
-pub const SAFE_CHECK: usize = KING_OPEN_FILE + 1;
+pub const SAFE_CHECK: usize = KING_WEAK_SQUARES + 1;
 
 /// A piece attacked by an enemy pawn: knight, bishop, rook, queen.
 pub const THREAT_BY_PAWN: usize = SAFE_CHECK + 4;
@@ -143,7 +160,7 @@ pub struct Section {
 }
 
 /// Every section, in index order; each ends where the next starts (the last at `COUNT`).
-pub const SECTIONS: [Section; 33] = [
+pub const SECTIONS: [Section; 41] = [
     Section { start: MATERIAL, name: "Material: pawn, knight, bishop, rook, queen, king", group: Group::Material },
     Section { start: PIECE_SQUARE, name: "pawn", group: Group::PieceSquare },
     Section { start: PIECE_SQUARE + 64, name: "knight", group: Group::PieceSquare },
@@ -151,11 +168,10 @@ pub const SECTIONS: [Section; 33] = [
     Section { start: PIECE_SQUARE + 192, name: "rook", group: Group::PieceSquare },
     Section { start: PIECE_SQUARE + 256, name: "queen", group: Group::PieceSquare },
     Section { start: PIECE_SQUARE + 320, name: "king", group: Group::PieceSquare },
-    Section {
-        start: MOBILITY,
-        name: "Mobility per safe square from the usual: knight, bishop, rook, queen",
-        group: Group::Mobility,
-    },
+    Section { start: MOBILITY_TABLE[0], name: "Mobility of a knight, by safe squares 0 to 8", group: Group::Mobility },
+    Section { start: MOBILITY_TABLE[1], name: "Mobility of a bishop, by safe squares 0 to 13", group: Group::Mobility },
+    Section { start: MOBILITY_TABLE[2], name: "Mobility of a rook, by safe squares 0 to 14", group: Group::Mobility },
+    Section { start: MOBILITY_TABLE[3], name: "Mobility of a queen, by safe squares 0 to 27", group: Group::Mobility },
     Section { start: BISHOP_PAIR, name: "Bishop pair", group: Group::Pieces },
     Section { start: ROOK_OPEN_FILE, name: "Rook on an open file", group: Group::Pieces },
     Section { start: ROOK_HALF_OPEN_FILE, name: "Rook on a half-open file", group: Group::Pieces },
@@ -163,6 +179,7 @@ pub const SECTIONS: [Section; 33] = [
     Section { start: MINOR_BEHIND_PAWN, name: "Minor piece behind a pawn", group: Group::Pieces },
     Section { start: BISHOP_PAWNS, name: "Own pawn on the bishop's colour, per bishop", group: Group::Pieces },
     Section { start: ROOK_ON_SEVENTH, name: "Rook on the seventh rank", group: Group::Pieces },
+    Section { start: PIECE_OWN_PAWNS, name: "Own pawns, per knight, per rook", group: Group::Pieces },
     Section { start: PASSED_PAWN, name: "Passed pawn, by rank 1 to 8", group: Group::PassedPawns },
     Section { start: PASSED_FREE_PATH, name: "Passed pawn with a free path, by rank", group: Group::PassedPawns },
     Section {
@@ -179,6 +196,12 @@ pub const SECTIONS: [Section; 33] = [
     Section { start: ISOLATED_PAWN, name: "Isolated pawn", group: Group::Pawns },
     Section { start: SUPPORTED_PAWN, name: "Pawn guarded by a pawn", group: Group::Pawns },
     Section { start: PHALANX_PAWN, name: "Pawn beside a pawn", group: Group::Pawns },
+    Section { start: BACKWARD_PAWN, name: "Backward pawn", group: Group::Pawns },
+    Section {
+        start: SPACE,
+        name: "Space: safe central squares on its side, behind own pawns twice",
+        group: Group::Pawns,
+    },
     Section {
         start: KING_ZONE_ATTACK,
         name: "King zone squares attacked: knight, bishop, rook, queen",
@@ -186,6 +209,8 @@ pub const SECTIONS: [Section; 33] = [
     },
     Section { start: PAWN_SHIELD, name: "Pawn shield", group: Group::KingSafety },
     Section { start: KING_OPEN_FILE, name: "Open file at the king", group: Group::KingSafety },
+    Section { start: KING_ATTACKERS, name: "Pieces attacking the king's zone, 0 to 7", group: Group::KingSafety },
+    Section { start: KING_WEAK_SQUARES, name: "Weak squares next to the enemy king", group: Group::KingSafety },
     Section { start: SAFE_CHECK, name: "Safe checks: knight, bishop, rook, queen", group: Group::KingSafety },
     Section { start: THREAT_BY_PAWN, name: "Attacked by a pawn: knight, bishop, rook, queen", group: Group::Threats },
     Section { start: THREAT_BY_MINOR, name: "Attacked by a minor piece: rook, queen", group: Group::Threats },

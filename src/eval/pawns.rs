@@ -2,10 +2,10 @@
 
 use shakmaty::{Board, Color, Role};
 
-use super::bits::{adjacent_files, all_ahead, bit, file_of, pawn_attacks, rank_of, relative_rank};
+use super::bits::{FILE_A, adjacent_files, all_ahead, bit, file_of, forward, pawn_attacks, rank_of, relative_rank};
 use super::params::{
-    DOUBLED_PAWN, ISOLATED_PAWN, PASSED_FREE_PATH, PASSED_KING_DISTANCE, PASSED_PAWN, PASSED_SAFE_STOP, PHALANX_PAWN,
-    SUPPORTED_PAWN,
+    BACKWARD_PAWN, DOUBLED_PAWN, ISOLATED_PAWN, PASSED_FREE_PATH, PASSED_KING_DISTANCE, PASSED_PAWN, PASSED_SAFE_STOP,
+    PHALANX_PAWN, SPACE, SUPPORTED_PAWN,
 };
 use super::pieces::Attacks;
 use super::terms::Collector;
@@ -26,6 +26,10 @@ pub fn collect(board: &Board, attacks: &Attacks, out: &mut impl Collector) {
             out.add(color, ISOLATED_PAWN, i32::from(ours & beside == 0));
             out.add(color, SUPPORTED_PAWN, i32::from(guarded & bit(square) != 0));
             out.add(color, PHALANX_PAWN, i32::from(ours & beside & rank_of(square) != 0));
+            let backward = ours & beside != 0
+                && ours & beside & !ahead == 0
+                && attacks.pawns[!color as usize] & forward(color, bit(square)) != 0;
+            out.add(color, BACKWARD_PAWN, i32::from(backward));
 
             // Passed: no enemy pawn can stop or take it, and it is the front pawn of its file.
             if theirs & (file | beside) & ahead == 0 && ours & file & ahead == 0 {
@@ -42,5 +46,23 @@ pub fn collect(board: &Board, attacks: &Attacks, out: &mut impl Collector) {
                 }
             }
         }
+        out.add(color, SPACE, space(color, ours, attacks.pawns[!color as usize]));
     }
+}
+
+/// The squares on files c to f, ranks 2 to 4 as `color` sees them, that hold none of its
+/// `pawns` and that no enemy pawn attacks; those behind one of its pawns count twice.
+#[inline]
+fn space(color: Color, pawns: u64, enemy_pawn_attacks: u64) -> i32 {
+    const CENTRE_FILES: u64 = (FILE_A << 2) | (FILE_A << 3) | (FILE_A << 4) | (FILE_A << 5);
+    let own_half = match color {
+        Color::White => 0x0000_0000_FFFF_FF00,
+        Color::Black => 0x00FF_FFFF_0000_0000,
+    };
+    let safe = CENTRE_FILES & own_half & !pawns & !enemy_pawn_attacks;
+    let mut behind = forward(!color, pawns);
+    for _ in 0..5 {
+        behind |= forward(!color, behind);
+    }
+    (safe.count_ones() + (safe & behind).count_ones()) as i32
 }

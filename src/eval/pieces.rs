@@ -10,9 +10,9 @@ use super::bits::{
     relative_rank,
 };
 use super::params::{
-    BISHOP_PAIR, BISHOP_PAWNS, HANGING, KING_OPEN_FILE, KING_ZONE_ATTACK, MINOR_BEHIND_PAWN, MOBILITY, MOBILITY_CENTER,
-    OUTPOST, PAWN_PUSH_THREAT, PAWN_SHIELD, ROOK_HALF_OPEN_FILE, ROOK_ON_SEVENTH, ROOK_OPEN_FILE, SAFE_CHECK,
-    THREAT_BY_MINOR, THREAT_BY_PAWN, THREAT_BY_ROOK,
+    BISHOP_PAIR, BISHOP_PAWNS, HANGING, KING_ATTACKERS, KING_OPEN_FILE, KING_WEAK_SQUARES, KING_ZONE_ATTACK,
+    MINOR_BEHIND_PAWN, MOBILITY_TABLE, OUTPOST, PAWN_PUSH_THREAT, PAWN_SHIELD, PIECE_OWN_PAWNS, ROOK_HALF_OPEN_FILE,
+    ROOK_ON_SEVENTH, ROOK_OPEN_FILE, SAFE_CHECK, THREAT_BY_MINOR, THREAT_BY_PAWN, THREAT_BY_ROOK,
 };
 use super::terms::Collector;
 
@@ -51,6 +51,7 @@ pub fn collect(board: &Board, out: &mut impl Collector) -> Attacks {
         let safe = !board.by_color(color).0 & !attacks.pawns[them];
         let zone = board.king_of(!color).map_or(0, |king| king_attacks(king).0 | bit(king));
         attacks.all[us] = attacks.pawns[us] | board.king_of(color).map_or(0, |king| king_attacks(king).0);
+        let mut attackers = 0;
         for (piece, role) in PIECES.into_iter().enumerate() {
             let mut zone_attacks = 0;
             for square in board.by_role(role) & board.by_color(color) {
@@ -63,11 +64,13 @@ pub fn collect(board: &Board, out: &mut impl Collector) -> Attacks {
                 .0;
                 attacks.all[us] |= reach;
                 attacks.pieces[us][piece] |= reach;
-                out.add(color, MOBILITY + piece, (reach & safe).count_ones() as i32 - MOBILITY_CENTER[piece]);
+                out.add(color, MOBILITY_TABLE[piece] + (reach & safe).count_ones() as usize, 1);
                 zone_attacks += (reach & zone).count_ones() as i32;
+                attackers += usize::from(reach & zone != 0);
             }
             out.add(color, KING_ZONE_ATTACK + piece, zone_attacks);
         }
+        out.add(color, KING_ATTACKERS + attackers.min(7), 1);
         piece_placement(board, color, attacks.pawns[us], pawns_of(!color), out);
         king_shelter(board, color, pawns_of(color), out);
     }
@@ -107,6 +110,9 @@ fn piece_placement(board: &Board, color: Color, guarded: u64, their_pawns: u64, 
     }
     let seventh = rank_of(if color == Color::White { Square::A7 } else { Square::A2 });
     out.add(color, ROOK_ON_SEVENTH, (board.by_role(Role::Rook).0 & ours.0 & seventh).count_ones() as i32);
+    let own_pawns = our_pawns.count_ones() as i32;
+    out.add(color, PIECE_OWN_PAWNS, (board.by_role(Role::Knight) & ours).count() as i32 * own_pawns);
+    out.add(color, PIECE_OWN_PAWNS + 1, (board.by_role(Role::Rook) & ours).count() as i32 * own_pawns);
 
     // An outpost: ranks 4 to 6, guarded by a pawn, and no enemy pawn can ever attack it.
     for (minor, role) in [Role::Knight, Role::Bishop].into_iter().enumerate() {
@@ -169,10 +175,16 @@ fn pawn_push_threats(board: &Board, color: Color, attacks: &Attacks, out: &mut i
 }
 
 /// Squares from which `color`'s pieces could give check to the enemy king: those they
-/// reach, that hold none of `color`'s pieces and that the enemy does not attack.
+/// reach, that hold none of `color`'s pieces and that the enemy does not attack; and the
+/// squares next to that king that `color` attacks and the enemy guards with nothing but
+/// its king or queen.
 #[inline]
 fn safe_checks(board: &Board, color: Color, attacks: &Attacks, out: &mut impl Collector) {
     let Some(king) = board.king_of(!color) else { return };
+    let them = !color as usize;
+    let guards = attacks.pawns[them] | attacks.pieces[them][0] | attacks.pieces[them][1] | attacks.pieces[them][2];
+    let weak = king_attacks(king).0 & attacks.all[color as usize] & !guards;
+    out.add(color, KING_WEAK_SQUARES, weak.count_ones() as i32);
     let occupied = board.occupied();
     let safe = !board.by_color(color).0 & !attacks.all[!color as usize];
     let diagonal = bishop_attacks(king, occupied).0;

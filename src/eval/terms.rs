@@ -95,8 +95,9 @@ pub mod tests {
         // The knight reaches a3 and c3 safely (d2 is attacked by the c3 pawn); the rook
         // sees seven squares up the open a-file; no pawn shelters either king.
         let c = counts("4k3/8/8/8/8/2p5/8/RN2K3 w - - 0 1");
-        assert_eq!(c[MOBILITY], [2 - 4, 0]);
-        assert_eq!(c[MOBILITY + 2], [7 - 7, 0]);
+        assert_eq!(c[MOBILITY_TABLE[0] + 2], [1, 0]);
+        assert_eq!(c[MOBILITY_TABLE[2] + 7], [1, 0]);
+        assert_eq!(c[MOBILITY..BISHOP_PAIR].iter().map(|count| count[0]).sum::<i32>(), 2, "one entry a piece");
         assert_eq!(c[ROOK_OPEN_FILE], [1, 0]);
         assert_eq!(c[PAWN_SHIELD], [0, 0]);
         assert_eq!(c[KING_OPEN_FILE], [3, 3]);
@@ -123,5 +124,23 @@ pub mod tests {
         assert_eq!(c[PAWN_PUSH_THREAT], [1, 0]);
         assert_eq!(c[PASSED_SAFE_STOP + 4], [0, 0]);
         assert_eq!(c[PASSED_SAFE_STOP + 2], [1, 0]);
+    }
+
+    #[test]
+    fn king_attack_space_and_backward_pawns_are_counted() {
+        // The f5 knight (g7) and the h5 queen (f7, h7, h8) attack the black king's zone;
+        // no black pawn or piece guards f7, g7, h7 or h8. d3 is backward: c4 is ahead of
+        // it and e5 attacks d4. White's space: c2 d2 e2 f2 c3 e3 f3 e4, and c2 c3 d2
+        // behind its pawns again; Black's: c5 f5 and the sixth and seventh ranks' eight,
+        // and e6 e7 behind e5 again.
+        let c = counts("6k1/8/8/4pN1Q/2P5/3P4/8/R5K1 w - - 0 1");
+        assert_eq!(c[KING_ATTACKERS + 2], [1, 0]);
+        assert_eq!(c[KING_ATTACKERS], [0, 1]);
+        assert_eq!(c[KING_ATTACKERS..KING_ATTACKERS + 8].iter().map(|count| count[0]).sum::<i32>(), 1);
+        assert_eq!(c[KING_WEAK_SQUARES], [4, 0]);
+        assert_eq!(c[BACKWARD_PAWN], [1, 0]);
+        assert_eq!(c[SPACE], [11, 12]);
+        assert_eq!(c[PIECE_OWN_PAWNS], [2, 0], "one knight, two pawns");
+        assert_eq!(c[PIECE_OWN_PAWNS + 1], [2, 0], "one rook, two pawns");
     }
 }

@@ -67,8 +67,20 @@ pub const WEIGHTS: [S; COUNT] = [
     S(-31, -21), S(-20, 8), S(-42, 10), S(-56, 10), S(-59, 10), S(-21, 0), S(-6, -7), S(-28, -13),
     S(-29, -5), S(-13, -6), S(-22, -4), S(-31, -10), S(-34, -4), S(-8, -11), S(0, -12), S(15, -28),
     S(-10, -29), S(20, -38), S(9, -33), S(-37, -25), S(-4, -33), S(-19, -22), S(22, -34), S(18, -59),
-    // Mobility per safe square from the usual: knight, bishop, rook, queen
-    S(4, 2), S(4, 3), S(3, 2), S(1, 2),
+    // Mobility of a knight, by safe squares 0 to 8
+    S(-16, -8), S(-12, -6), S(-8, -4), S(-4, -2), S(0, 0), S(4, 2), S(8, 4), S(12, 6),
+    S(16, 8),
+    // Mobility of a bishop, by safe squares 0 to 13
+    S(-24, -18), S(-20, -15), S(-16, -12), S(-12, -9), S(-8, -6), S(-4, -3), S(0, 0), S(4, 3),
+    S(8, 6), S(12, 9), S(16, 12), S(20, 15), S(24, 18), S(28, 21),
+    // Mobility of a rook, by safe squares 0 to 14
+    S(-21, -14), S(-18, -12), S(-15, -10), S(-12, -8), S(-9, -6), S(-6, -4), S(-3, -2), S(0, 0),
+    S(3, 2), S(6, 4), S(9, 6), S(12, 8), S(15, 10), S(18, 12), S(21, 14),
+    // Mobility of a queen, by safe squares 0 to 27
+    S(-13, -26), S(-12, -24), S(-11, -22), S(-10, -20), S(-9, -18), S(-8, -16), S(-7, -14), S(-6, -12),
+    S(-5, -10), S(-4, -8), S(-3, -6), S(-2, -4), S(-1, -2), S(0, 0), S(1, 2), S(2, 4),
+    S(3, 6), S(4, 8), S(5, 10), S(6, 12), S(7, 14), S(8, 16), S(9, 18), S(10, 20),
+    S(11, 22), S(12, 24), S(13, 26), S(14, 28),
     // Bishop pair
     S(18, 42),
     // Rook on an open file
@@ -83,6 +95,8 @@ pub const WEIGHTS: [S; COUNT] = [
     S(-1, -2),
     // Rook on the seventh rank
     S(-3, 2),
+    // Own pawns, per knight, per rook
+    S(0, 0), S(0, 0),
     // Passed pawn, by rank 1 to 8
     S(0, 0), S(-16, -18), S(-20, -2), S(-38, 27), S(-19, 36), S(0, 22), S(-11, -75), S(0, 0),
     // Passed pawn with a free path, by rank
@@ -99,12 +113,20 @@ pub const WEIGHTS: [S; COUNT] = [
     S(10, 9),
     // Pawn beside a pawn
     S(4, 7),
+    // Backward pawn
+    S(0, 0),
+    // Space: safe central squares on its side, behind own pawns twice
+    S(0, 0),
     // King zone squares attacked: knight, bishop, rook, queen
     S(4, -3), S(0, 2), S(7, -1), S(4, 7),
     // Pawn shield
     S(6, -6),
     // Open file at the king
     S(-16, -8),
+    // Pieces attacking the king's zone, 0 to 7
+    S(0, 0), S(0, 0), S(0, 0), S(0, 0), S(0, 0), S(0, 0), S(0, 0), S(0, 0),
+    // Weak squares next to the enemy king
+    S(0, 0),
     // Safe checks: knight, bishop, rook, queen
     S(28, -2), S(6, 14), S(32, -1), S(15, 8),
     // Attacked by a pawn: knight, bishop, rook, queen
