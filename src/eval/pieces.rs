@@ -1,6 +1,7 @@
 //! What the pieces do: mobility, the bishop pair, rooks on files and on the seventh,
-//! outposts, minor pieces behind pawns, bishops' own pawns, attacks on the enemy king's
-//! zone, safe checks, king shelter and threats.
+//! outposts, minor pieces behind pawns, bishops' own pawns, knights' and rooks' own pawns,
+//! attacks on the enemy king's zone and their number, weak squares at the king, safe
+//! checks, king shelter and threats.
 
 use shakmaty::attacks::{bishop_attacks, king_attacks, knight_attacks, queen_attacks, rook_attacks};
 use shakmaty::{Board, Color, Role, Square};
@@ -78,6 +79,7 @@ pub fn collect(board: &Board, out: &mut impl Collector) -> Attacks {
     for color in Color::ALL {
         threats(board, color, &attacks, out);
         safe_checks(board, color, &attacks, out);
+        king_weak_squares(board, color, &attacks, out);
         pawn_push_threats(board, color, &attacks, out);
     }
     attacks
@@ -174,17 +176,22 @@ fn pawn_push_threats(board: &Board, color: Color, attacks: &Attacks, out: &mut i
     out.add(color, PAWN_PUSH_THREAT, threatened.count_ones() as i32);
 }
 
-/// Squares from which `color`'s pieces could give check to the enemy king: those they
-/// reach, that hold none of `color`'s pieces and that the enemy does not attack; and the
-/// squares next to that king that `color` attacks and the enemy guards with nothing but
-/// its king or queen.
+/// Squares next to the enemy king that `color` attacks and that the enemy guards with
+/// nothing but its king or queen.
 #[inline]
-fn safe_checks(board: &Board, color: Color, attacks: &Attacks, out: &mut impl Collector) {
+fn king_weak_squares(board: &Board, color: Color, attacks: &Attacks, out: &mut impl Collector) {
     let Some(king) = board.king_of(!color) else { return };
     let them = !color as usize;
     let guards = attacks.pawns[them] | attacks.pieces[them][0] | attacks.pieces[them][1] | attacks.pieces[them][2];
     let weak = king_attacks(king).0 & attacks.all[color as usize] & !guards;
     out.add(color, KING_WEAK_SQUARES, weak.count_ones() as i32);
+}
+
+/// Squares from which `color`'s pieces could give check to the enemy king: those they
+/// reach, that hold none of `color`'s pieces and that the enemy does not attack.
+#[inline]
+fn safe_checks(board: &Board, color: Color, attacks: &Attacks, out: &mut impl Collector) {
+    let Some(king) = board.king_of(!color) else { return };
     let occupied = board.occupied();
     let safe = !board.by_color(color).0 & !attacks.all[!color as usize];
     let diagonal = bishop_attacks(king, occupied).0;
