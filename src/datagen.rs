@@ -390,14 +390,14 @@ mod tests {
     #[test]
     fn one_sided_openings_are_drawn_again_but_never_forever() {
         let pos = |fen: &str| Position::from_fen(fen, CastlingMode::Standard).expect("legal").0;
-        let queen_up = pos("rnb1kbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+        let queen_and_rook_up = pos("1nb1kbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQk - 0 1");
         let even = pos("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1");
         let with = |openings: Vec<Position>| DatagenOptions { openings, random_plies: 0, ..options(100, 1) };
-        let (text, _) = run(&with(vec![queen_up.clone(), even]));
-        assert!(text.lines().all(|l| !l.starts_with("rnb1kbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w")), "{text}");
-        let (text, total) = run(&with(vec![queen_up]));
+        let (text, _) = run(&with(vec![queen_and_rook_up.clone(), even]));
+        assert!(text.lines().all(|l| !l.starts_with("1nb1kbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w")), "{text}");
+        let (text, total) = run(&with(vec![queen_and_rook_up]));
         assert_eq!(total.positions, 100);
-        assert!(text.starts_with("rnb1kbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 | "), "{text}");
+        assert!(text.starts_with("1nb1kbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQk - 0 1 | "), "{text}");
     }
 
     #[test]

@@ -101,7 +101,7 @@ fn bad_input_gets_one_info_string_and_changes_nothing() {
 fn a_score_jump_is_searched_again_until_it_is_exact() {
     let mut engine = Harness::new();
     engine.send("position fen 2rr3k/pp3pp1/1nnqbN1p/3pN3/2pP4/2P3Q1/PPB4P/R4RK1 w - - 0 1");
-    engine.send("go depth 12");
+    engine.send("go depth 16");
     let lines = engine.wait_for("bestmove");
     let infos: Vec<&String> = lines.iter().filter(|line| line.starts_with("info depth")).collect();
     let score_of = |line: &str| -> Option<(String, i64)> {
@@ -128,8 +128,9 @@ fn a_score_jump_is_searched_again_until_it_is_exact() {
     );
     let last = lines.iter().rev().find(|line| line.starts_with("info depth")).expect("info");
     assert!(!last.contains("bound"), "the last line is a bound: {last}");
-    assert!(last.contains("score mate 2 ") && last.ends_with("pv g3g6 g7f6 g6h7"), "{last}");
-    assert_eq!(lines.last().map(String::as_str), Some("bestmove g3g6 ponder g7f6"));
+    // Black has two defences that lose as fast (g7f6 and f7g6): either may be the line.
+    assert!(last.contains("score mate 2 ") && last.contains(" pv g3g6 "), "{last}");
+    assert!(lines.last().is_some_and(|line| line.starts_with("bestmove g3g6 ponder ")), "{lines:?}");
 }
 
 /// Whether `best` (a `bestmove` line) is a legal move at the start position.

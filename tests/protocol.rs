@@ -744,12 +744,12 @@ fn a_bullet_game_is_played_without_a_time_loss() {
 }
 
 /// A line of one move still names a ponder move: the reply the table holds for the
-/// position after it, if legal there. At depth 1 the line is the capture alone, and the
-/// recapture comes from quiescence's table entry.
+/// position after it, if legal there. At depth 1 the line is the capture of the knight
+/// alone, and the recapture comes from quiescence's table entry.
 #[test]
 fn the_ponder_move_comes_from_the_table_when_the_line_is_one_move() {
     let mut engine = Engine::start();
-    engine.send("position fen 4k3/8/2p5/3p4/4P3/8/8/4K3 w - - 0 1");
+    engine.send("position fen 4k3/8/2p5/3n4/4P3/8/8/4K3 w - - 0 1");
     let (infos, best) = engine.go("go depth 1", 10 * SECOND);
     let pv: Vec<&str> = last_info(&infos).split(" pv ").nth(1).map_or(Vec::new(), |pv| pv.split(' ').collect());
     assert_eq!(pv, ["e4d5"], "{infos:?}");
