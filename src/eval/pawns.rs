@@ -2,7 +2,7 @@
 
 use shakmaty::{Board, Color, Role};
 
-use super::bits::{FILE_A, adjacent_files, all_ahead, bit, file_of, forward, pawn_attacks, rank_of, relative_rank};
+use super::bits::{FILE_A, adjacent_files, all_ahead, bit, file_of, forward, rank_of, relative_rank};
 use super::params::{
     BACKWARD_PAWN, DOUBLED_PAWN, ISOLATED_PAWN, PASSED_FREE_PATH, PASSED_KING_DISTANCE, PASSED_PAWN, PASSED_SAFE_STOP,
     PHALANX_PAWN, SPACE, SUPPORTED_PAWN,
@@ -17,7 +17,7 @@ pub fn collect(board: &Board, attacks: &Attacks, out: &mut impl Collector) {
     for color in Color::ALL {
         let ours = (board.by_role(Role::Pawn) & board.by_color(color)).0;
         let theirs = (board.by_role(Role::Pawn) & board.by_color(!color)).0;
-        let guarded = pawn_attacks(color, ours);
+        let guarded = attacks.pawns[color as usize];
         for square in board.by_role(Role::Pawn) & board.by_color(color) {
             let file = file_of(square);
             let beside = adjacent_files(square);
