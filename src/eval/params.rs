@@ -71,10 +71,21 @@ pub const KING_ATTACKERS: usize = KING_OPEN_FILE + 1;
 /// Squares next to the enemy king that a side attacks and that the enemy guards with
 /// nothing but its king or queen.
 pub const KING_WEAK_SQUARES: usize = KING_ATTACKERS + 8;
+/// As `KING_ATTACKERS`, for a side without a queen (its attack is worth less).
+pub const KING_ATTACKERS_NO_QUEEN: usize = KING_WEAK_SQUARES + 1;
+/// The shelter of each of the three files at the king (b to g for the middle one), by the
+/// file's distance from the edge (a or h: 0, d or e: 3), then by the relative rank of its
+/// own rearmost pawn on or ahead of the king's rank (0: none): 8 weights a distance.
+pub const KING_SHELTER: usize = KING_ATTACKERS_NO_QUEEN + 8;
+/// Enemy pawns storming those three files, by the relative rank (as the king's side sees
+/// it) of the enemy pawn nearest the king on or ahead of its rank (0: none): one that an
+/// own pawn right in front of it blocks, then one that nothing blocks.
+pub const PAWN_STORM_BLOCKED: usize = KING_SHELTER + 32;
+pub const PAWN_STORM: usize = PAWN_STORM_BLOCKED + 8;
 
 /// Squares from which a piece could give check to the enemy king, that it reaches and the
 /// enemy does not attack (nor its own pieces hold): knight, bishop, rook, queen.
-pub const SAFE_CHECK: usize = KING_WEAK_SQUARES + 1;
+pub const SAFE_CHECK: usize = PAWN_STORM + 8;
 
 /// A piece attacked by an enemy pawn: knight, bishop, rook, queen.
 pub const THREAT_BY_PAWN: usize = SAFE_CHECK + 4;
@@ -82,12 +93,16 @@ pub const THREAT_BY_PAWN: usize = SAFE_CHECK + 4;
 pub const THREAT_BY_MINOR: usize = THREAT_BY_PAWN + 4;
 /// A queen attacked by an enemy rook.
 pub const THREAT_BY_ROOK: usize = THREAT_BY_MINOR + 2;
+/// A knight or bishop attacked by an enemy rook.
+pub const MINOR_ATTACKED_BY_ROOK: usize = THREAT_BY_ROOK + 1;
 /// A piece (not a pawn or king) attacked and not defended.
-pub const HANGING: usize = THREAT_BY_ROOK + 1;
+pub const HANGING: usize = MINOR_ATTACKED_BY_ROOK + 1;
+/// A pawn or piece that the enemy king attacks and nothing defends.
+pub const THREAT_BY_KING: usize = HANGING + 1;
 
 /// An enemy piece (not a pawn or king) that a safe push of a pawn would attack, not
 /// attacked by a pawn already.
-pub const PAWN_PUSH_THREAT: usize = HANGING + 1;
+pub const PAWN_PUSH_THREAT: usize = THREAT_BY_KING + 1;
 
 /// The side to move's bonus: it can act first.
 pub const TEMPO: usize = PAWN_PUSH_THREAT + 1;
@@ -160,7 +175,7 @@ pub struct Section {
 }
 
 /// Every section, in index order; each ends where the next starts (the last at `COUNT`).
-pub const SECTIONS: [Section; 41] = [
+pub const SECTIONS: [Section; 47] = [
     Section { start: MATERIAL, name: "Material: pawn, knight, bishop, rook, queen, king", group: Group::Material },
     Section { start: PIECE_SQUARE, name: "pawn", group: Group::PieceSquare },
     Section { start: PIECE_SQUARE + 64, name: "knight", group: Group::PieceSquare },
@@ -211,11 +226,25 @@ pub const SECTIONS: [Section; 41] = [
     Section { start: KING_OPEN_FILE, name: "Open file at the king", group: Group::KingSafety },
     Section { start: KING_ATTACKERS, name: "Pieces attacking the king's zone, 0 to 7", group: Group::KingSafety },
     Section { start: KING_WEAK_SQUARES, name: "Weak squares next to the enemy king", group: Group::KingSafety },
+    Section {
+        start: KING_ATTACKERS_NO_QUEEN,
+        name: "Pieces attacking the king's zone, 0 to 7, without a queen",
+        group: Group::KingSafety,
+    },
+    Section {
+        start: KING_SHELTER,
+        name: "King shelter: by file distance from the edge 0 to 3, own pawn's rank (0: none)",
+        group: Group::KingSafety,
+    },
+    Section { start: PAWN_STORM_BLOCKED, name: "Blocked pawn storm, by rank (0: none)", group: Group::KingSafety },
+    Section { start: PAWN_STORM, name: "Pawn storm, by rank (0: none)", group: Group::KingSafety },
     Section { start: SAFE_CHECK, name: "Safe checks: knight, bishop, rook, queen", group: Group::KingSafety },
     Section { start: THREAT_BY_PAWN, name: "Attacked by a pawn: knight, bishop, rook, queen", group: Group::Threats },
     Section { start: THREAT_BY_MINOR, name: "Attacked by a minor piece: rook, queen", group: Group::Threats },
     Section { start: THREAT_BY_ROOK, name: "Queen attacked by a rook", group: Group::Threats },
+    Section { start: MINOR_ATTACKED_BY_ROOK, name: "Minor piece attacked by a rook", group: Group::Threats },
     Section { start: HANGING, name: "Hanging piece", group: Group::Threats },
+    Section { start: THREAT_BY_KING, name: "Undefended pawn or piece the enemy king attacks", group: Group::Threats },
     Section { start: PAWN_PUSH_THREAT, name: "Piece a safe pawn push would attack", group: Group::Threats },
     Section { start: TEMPO, name: "Tempo: the side to move", group: Group::Tempo },
 ];

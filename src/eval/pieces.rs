@@ -1,7 +1,7 @@
 //! What the pieces do: mobility, the bishop pair, rooks on files and on the seventh,
 //! outposts, minor pieces behind pawns, bishops' own pawns, knights' and rooks' own pawns,
 //! attacks on the enemy king's zone and their number, weak squares at the king, safe
-//! checks, king shelter and threats.
+//! checks, king shelter and pawn storms, and threats.
 
 use shakmaty::attacks::{bishop_attacks, king_attacks, knight_attacks, queen_attacks, rook_attacks};
 use shakmaty::{Board, Color, Role, Square};
@@ -11,9 +11,10 @@ use super::bits::{
     relative_rank,
 };
 use super::params::{
-    BISHOP_PAIR, BISHOP_PAWNS, HANGING, KING_ATTACKERS, KING_OPEN_FILE, KING_WEAK_SQUARES, KING_ZONE_ATTACK,
-    MINOR_BEHIND_PAWN, MOBILITY_TABLE, OUTPOST, PAWN_PUSH_THREAT, PAWN_SHIELD, PIECE_OWN_PAWNS, ROOK_HALF_OPEN_FILE,
-    ROOK_ON_SEVENTH, ROOK_OPEN_FILE, SAFE_CHECK, THREAT_BY_MINOR, THREAT_BY_PAWN, THREAT_BY_ROOK,
+    BISHOP_PAIR, BISHOP_PAWNS, HANGING, KING_ATTACKERS, KING_ATTACKERS_NO_QUEEN, KING_OPEN_FILE, KING_SHELTER,
+    KING_WEAK_SQUARES, KING_ZONE_ATTACK, MINOR_ATTACKED_BY_ROOK, MINOR_BEHIND_PAWN, MOBILITY_TABLE, OUTPOST,
+    PAWN_PUSH_THREAT, PAWN_SHIELD, PAWN_STORM, PAWN_STORM_BLOCKED, PIECE_OWN_PAWNS, ROOK_HALF_OPEN_FILE,
+    ROOK_ON_SEVENTH, ROOK_OPEN_FILE, SAFE_CHECK, THREAT_BY_KING, THREAT_BY_MINOR, THREAT_BY_PAWN, THREAT_BY_ROOK,
 };
 use super::terms::Collector;
 
@@ -71,9 +72,11 @@ pub fn collect(board: &Board, out: &mut impl Collector) -> Attacks {
             }
             out.add(color, KING_ZONE_ATTACK + piece, zone_attacks);
         }
-        out.add(color, KING_ATTACKERS + attackers.min(7), 1);
+        let has_queen = (board.by_role(Role::Queen) & board.by_color(color)).any();
+        let attackers_table = if has_queen { KING_ATTACKERS } else { KING_ATTACKERS_NO_QUEEN };
+        out.add(color, attackers_table + attackers.min(7), 1);
         piece_placement(board, color, attacks.pawns[us], pawns_of(!color), out);
-        king_shelter(board, color, pawns_of(color), out);
+        king_shelter(board, color, pawns_of(color), pawns_of(!color), out);
     }
 
     for color in Color::ALL {
@@ -127,9 +130,10 @@ fn piece_placement(board: &Board, color: Color, guarded: u64, their_pawns: u64, 
     }
 }
 
-/// Pawns in front of `color`'s king, and open files beside it.
+/// Pawns in front of `color`'s king, open files beside it, and the shelter and the enemy
+/// pawn storm on the three files around it.
 #[inline]
-fn king_shelter(board: &Board, color: Color, our_pawns: u64, out: &mut impl Collector) {
+fn king_shelter(board: &Board, color: Color, our_pawns: u64, their_pawns: u64, out: &mut impl Collector) {
     let Some(king) = board.king_of(color) else { return };
     let files = file_of(king) | adjacent_files(king);
     out.add(color, PAWN_SHIELD, (our_pawns & files & ranks_ahead(color, king, 2)).count_ones() as i32);
@@ -138,6 +142,30 @@ fn king_shelter(board: &Board, color: Color, our_pawns: u64, out: &mut impl Coll
         .filter(|&file| our_pawns & (FILE_A << file) == 0)
         .count();
     out.add(color, KING_OPEN_FILE, open as i32);
+
+    // Pawns behind the king neither shelter it nor storm it.
+    let in_front = rank_of(king) | all_ahead(color, king);
+    let middle = king_file.clamp(1, 6);
+    for file in middle - 1..=middle + 1 {
+        let on_file = FILE_A << file & in_front;
+        let our_rank = nearest_rank(color, our_pawns & on_file);
+        let their_rank = nearest_rank(color, their_pawns & on_file);
+        let edge_distance = file.min(7 - file);
+        out.add(color, KING_SHELTER + 8 * edge_distance + our_rank, 1);
+        let blocked = our_rank != 0 && our_rank + 1 == their_rank;
+        out.add(color, if blocked { PAWN_STORM_BLOCKED } else { PAWN_STORM } + their_rank, 1);
+    }
+}
+
+/// The relative rank, as `color` sees it, of the square of `pawns` nearest `color`'s
+/// first rank; 0 when there is none.
+#[inline]
+fn nearest_rank(color: Color, pawns: u64) -> usize {
+    let nearest = match color {
+        Color::White => pawns.trailing_zeros(),
+        Color::Black => 63u32.wrapping_sub(pawns.leading_zeros()),
+    };
+    if pawns == 0 { 0 } else { relative_rank(color, Square::new(nearest)) }
 }
 
 /// `color`'s pieces under attack.
@@ -147,14 +175,19 @@ fn threats(board: &Board, color: Color, attacks: &Attacks, out: &mut impl Collec
     let them = !color as usize;
     let ours = board.by_color(color).0;
     let of_role = |role: Role| board.by_role(role).0 & ours;
+    let minors = of_role(Role::Knight) | of_role(Role::Bishop);
     for (piece, role) in PIECES.into_iter().enumerate() {
         out.add(color, THREAT_BY_PAWN + piece, (of_role(role) & attacks.pawns[them]).count_ones() as i32);
     }
     out.add(color, THREAT_BY_MINOR, (of_role(Role::Rook) & attacks.minors(them)).count_ones() as i32);
     out.add(color, THREAT_BY_MINOR + 1, (of_role(Role::Queen) & attacks.minors(them)).count_ones() as i32);
     out.add(color, THREAT_BY_ROOK, (of_role(Role::Queen) & attacks.pieces[them][2]).count_ones() as i32);
+    out.add(color, MINOR_ATTACKED_BY_ROOK, (minors & attacks.pieces[them][2]).count_ones() as i32);
     let pieces = ours & !board.by_role(Role::Pawn).0 & !board.by_role(Role::King).0;
     out.add(color, HANGING, (pieces & attacks.all[them] & !attacks.all[us]).count_ones() as i32);
+    let their_king = board.king_of(!color).map_or(0, |king| king_attacks(king).0);
+    let undefended = ours & !board.by_role(Role::King).0 & !attacks.all[us];
+    out.add(color, THREAT_BY_KING, (undefended & their_king).count_ones() as i32);
 }
 
 /// Enemy pieces that a safe push of one of `color`'s pawns would attack: pushes (one

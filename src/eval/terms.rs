@@ -136,12 +136,40 @@ pub mod tests {
         // and e6 e7 behind e5 again.
         let c = counts("6k1/8/8/4pN1Q/2P5/3P4/8/R5K1 w - - 0 1");
         assert_eq!(c[KING_ATTACKERS + 2], [1, 0]);
-        assert_eq!(c[KING_ATTACKERS], [0, 1]);
+        assert_eq!(c[KING_ATTACKERS_NO_QUEEN], [0, 1], "Black has no queen");
         assert_eq!(c[KING_ATTACKERS..KING_ATTACKERS + 8].iter().map(|count| count[0]).sum::<i32>(), 1);
         assert_eq!(c[KING_WEAK_SQUARES], [4, 0]);
         assert_eq!(c[BACKWARD_PAWN], [1, 0]);
         assert_eq!(c[SPACE], [11, 12]);
         assert_eq!(c[PIECE_OWN_PAWNS], [2, 0], "one knight, two pawns");
         assert_eq!(c[PIECE_OWN_PAWNS + 1], [2, 0], "one rook, two pawns");
+    }
+
+    #[test]
+    fn shelter_storms_and_king_threats_are_counted() {
+        // White's king shelters behind f2 g2 (rank index 1) and h3 (2); Black's pawns storm
+        // f7 (6), g5 (the nearer of g5 and g7: 4) and h4, which h3 blocks. Black's king
+        // shelters behind f7 g7 (1) and h4 (4, blocked by h3: White's rank 5 from Black's
+        // side), and White's f2 g2 storm from rank 6. The h1 knight is next to White's
+        // king with nothing defending it and attacks f2 in its zone; no side has a queen.
+        let c = counts("6k1/5pp1/8/6p1/7p/7P/5PP1/6Kn w - - 0 1");
+        assert_eq!(c[KING_SHELTER + 16 + 1], [1, 1], "f-file, two from the edge");
+        assert_eq!(c[KING_SHELTER + 8 + 1], [1, 1], "g-file");
+        assert_eq!(c[KING_SHELTER + 2], [1, 0], "h3");
+        assert_eq!(c[KING_SHELTER + 4], [0, 1], "h4");
+        assert_eq!(c[KING_SHELTER..KING_SHELTER + 32].iter().map(|count| count[0]).sum::<i32>(), 3);
+        assert_eq!(c[PAWN_STORM + 6], [1, 2]);
+        assert_eq!(c[PAWN_STORM + 4], [1, 0]);
+        assert_eq!(c[PAWN_STORM_BLOCKED + 3], [1, 0]);
+        assert_eq!(c[PAWN_STORM_BLOCKED + 5], [0, 1]);
+        assert_eq!(c[KING_ATTACKERS_NO_QUEEN], [1, 0]);
+        assert_eq!(c[KING_ATTACKERS_NO_QUEEN + 1], [0, 1]);
+        assert_eq!(c[KING_ATTACKERS..KING_ATTACKERS + 8].iter().map(|count| count[0] + count[1]).sum::<i32>(), 0);
+        assert_eq!(c[THREAT_BY_KING], [0, 1]);
+
+        // The b1 rook attacks the b4 knight.
+        let c = counts("4k3/8/8/8/1n6/8/8/1R2K3 w - - 0 1");
+        assert_eq!(c[MINOR_ATTACKED_BY_ROOK], [0, 1]);
+        assert_eq!(c[THREAT_BY_KING], [0, 0]);
     }
 }

@@ -127,6 +127,17 @@ pub const WEIGHTS: [S; COUNT] = [
     S(-1, 4), S(-10, 4), S(-1, -8), S(22, -7), S(33, 7), S(15, 1), S(1, 0), S(0, 0),
     // Weak squares next to the enemy king
     S(5, -3),
+    // Pieces attacking the king's zone, 0 to 7, without a queen
+    S(-1, 4), S(-10, 4), S(-1, -8), S(22, -7), S(33, 7), S(15, 1), S(1, 0), S(0, 0),
+    // King shelter: by file distance from the edge 0 to 3, own pawn's rank (0: none)
+    S(0, 0), S(0, 0), S(0, 0), S(0, 0), S(0, 0), S(0, 0), S(0, 0), S(0, 0),
+    S(0, 0), S(0, 0), S(0, 0), S(0, 0), S(0, 0), S(0, 0), S(0, 0), S(0, 0),
+    S(0, 0), S(0, 0), S(0, 0), S(0, 0), S(0, 0), S(0, 0), S(0, 0), S(0, 0),
+    S(0, 0), S(0, 0), S(0, 0), S(0, 0), S(0, 0), S(0, 0), S(0, 0), S(0, 0),
+    // Blocked pawn storm, by rank (0: none)
+    S(0, 0), S(0, 0), S(0, 0), S(0, 0), S(0, 0), S(0, 0), S(0, 0), S(0, 0),
+    // Pawn storm, by rank (0: none)
+    S(0, 0), S(0, 0), S(0, 0), S(0, 0), S(0, 0), S(0, 0), S(0, 0), S(0, 0),
     // Safe checks: knight, bishop, rook, queen
     S(25, 1), S(4, 14), S(45, -7), S(14, 11),
     // Attacked by a pawn: knight, bishop, rook, queen
@@ -135,8 +146,12 @@ pub const WEIGHTS: [S; COUNT] = [
     S(-40, 2), S(-24, -8),
     // Queen attacked by a rook
     S(-31, -19),
+    // Minor piece attacked by a rook
+    S(0, 0),
     // Hanging piece
     S(-13, -13),
+    // Undefended pawn or piece the enemy king attacks
+    S(0, 0),
     // Piece a safe pawn push would attack
     S(12, 4),
     // Tempo: the side to move
