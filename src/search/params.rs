@@ -68,10 +68,13 @@ pub const LMR_MORE_AT_CUT_NODES: bool = false;
 /// LLR flat from game 500 on); same time per move (0.119 s), depth 14.62 against 14.75.
 /// About +10 Elo a second, half its gain per node: not decidable in a 2-core session
 /// (about 2,000 games); stays off until a longer run (the device machine) accepts it.
+/// On together with `CORRECTION_NON_PAWN` and `TIME_NODE_SHARE` (bench 1,658,609) against
+/// all three off at 4101bf1, SPRT [0, 10] at 5+0.05 (session 22): stopped at 418 games,
+/// W-D-L 111-199-108, +2.5 Elo [-21.1, +26.1] (pentanomial), LLR -0.17: no gain shown.
 pub const CORRECTION_HISTORY: bool = false;
 /// Correction history by each side's pieces other than pawns too (two more tables, keyed
 /// by those pieces; half of each of their entries is added to the pawn table's). Needs
-/// `CORRECTION_HISTORY`. On with it: bench 1,677,553. Written, not yet measured: off.
+/// `CORRECTION_HISTORY`. Off: measured with it and `TIME_NODE_SHARE` (see there), no gain.
 pub const CORRECTION_NON_PAWN: bool = false;
 
 /// Capture history: captures that win or break even are ordered by the victim's value
@@ -163,7 +166,8 @@ pub const TIME_SCORE_DROP_MAX: i32 = 50;
 /// Time use by node share: with the switch on, the soft time limit is also scaled by
 /// `(TIME_NODE_SHARE_BASE - share) * TIME_NODE_SHARE_FACTOR`, where `share` is the part of
 /// this thread's nodes spent under the best move: a best move that took most of the
-/// search is settled, one that took little may be overtaken. Written, not yet measured: off.
+/// search is settled, one that took little may be overtaken. Off: measured with
+/// `CORRECTION_HISTORY` (see there), no gain together.
 pub const TIME_NODE_SHARE: bool = false;
 pub const TIME_NODE_SHARE_BASE: f64 = 1.5;
 pub const TIME_NODE_SHARE_FACTOR: f64 = 1.35;
