@@ -36,7 +36,8 @@ pub fn collect(board: &Board, turn: Color, out: &mut impl Collector) {
     // 292 games, SPRT passed); then safe checks, safe stop squares, pawn push threats and
     // three placement terms, every weight refitted on 1.13M positions (+52.2 +/- 24.8, 382
     // games, SPRT passed); then mobility tables, king attackers by count and four more,
-    // refitted on 0.64M positions (+26.1 +/- 27.0, 400 games, SPRT undecided; README, Tuning).
+    // refitted on 0.64M positions (+6.8 [-13.8, +27.5], 614 games, SPRT undecided; README,
+    // Tuning).
     let attacks = pieces::collect(board, out);
     pawns::collect(board, &attacks, out);
 }
