@@ -167,13 +167,18 @@ pub fn generate(
             for (number, game) in &games {
                 waiting.insert(number, game);
                 while let Some(game) = waiting.remove(&total.games) {
+                    // A game is written whole and flushed, so a run stopped between games
+                    // leaves no line cut short.
+                    let mut lines = Vec::new();
                     for (pos, white_score) in &game.samples {
                         if total.positions == options.positions {
                             break;
                         }
-                        write_sample(out, options.format, pos, *white_score, game.outcome)?;
+                        write_sample(&mut lines, options.format, pos, *white_score, game.outcome)?;
                         total.positions += 1;
                     }
+                    out.write_all(&lines)?;
+                    out.flush()?;
                     total.games += 1;
                     total.elapsed = start.elapsed();
                     progress(total);

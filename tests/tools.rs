@@ -222,6 +222,20 @@ fn tune_fits_weights_to_datagen_output_and_writes_the_same_file_twice() {
     let (code, _, err) = run_cli(&["tune", "--data", bad.to_str().expect("utf-8 path")]);
     assert_eq!(code, 1);
     assert!(err.contains("line 2"), "{err}");
+    // A last line cut short (no newline) is skipped; the same line with one is an error.
+    let mut cut = std::fs::read_to_string(&*data).expect("the data");
+    cut.push_str("8/8/8/8/8/8/8/K6k w - - 0 1 | 1");
+    let cut_file = temp_file("tune-cut.txt", &cut);
+    let cut_path = cut_file.to_str().expect("utf-8 path");
+    let cut_out = temp_file("tuned-cut.rs", "");
+    let cut_args = ["tune", "--data", cut_path, "--epochs", "1", "--out", cut_out.to_str().expect("utf-8 path")];
+    let (code, stdout, err) = run_cli(&cut_args);
+    assert_eq!(code, 0, "{stdout}{err}");
+    assert!(err.contains("line 401 has no newline") && err.contains("400 positions in all"), "{err}");
+    std::fs::write(&*cut_file, cut + "\n").expect("write");
+    let (code, _, err) = run_cli(&cut_args);
+    assert_eq!(code, 1);
+    assert!(err.contains("line 401: "), "{err}");
 }
 
 #[test]

@@ -85,11 +85,7 @@ pub(super) fn tune_command(args: TuneArgs) -> CliResult {
     let mut samples = Vec::new();
     for path in &args.data {
         let text = read_file(path)?;
-        for (number, line) in text.lines().enumerate().filter(|(_, l)| !l.trim().is_empty()) {
-            let sample =
-                Sample::parse(line).map_err(|e| CliError::Failed(format!("{path} line {}: {e}", number + 1)))?;
-            samples.push(sample);
-        }
+        read_samples(path, &text, &mut samples)?;
         eprintln!("{path}: {} positions in all so far", samples.len());
     }
     if samples.is_empty() {
@@ -157,4 +153,22 @@ pub(super) fn tune_command(args: TuneArgs) -> CliResult {
         best.epoch
     );
     Ok(ExitCode::SUCCESS)
+}
+
+/// Adds the samples of `text`, the file `path`. A last line without its newline that does
+/// not parse was cut short (`datagen` stopped while writing): it is skipped, and said; any
+/// other bad line is an error.
+fn read_samples(path: &str, text: &str, samples: &mut Vec<Sample>) -> Result<(), CliError> {
+    let lines: Vec<&str> = text.lines().collect();
+    let cut = !text.ends_with('\n');
+    for (number, line) in lines.iter().enumerate().filter(|(_, l)| !l.trim().is_empty()) {
+        match Sample::parse(line) {
+            Ok(sample) => samples.push(sample),
+            Err(e) if cut && number + 1 == lines.len() => {
+                eprintln!("{path}: line {} has no newline and does not parse ({e}): cut short, skipped", number + 1)
+            }
+            Err(e) => return Err(CliError::Failed(format!("{path} line {}: {e}", number + 1))),
+        }
+    }
+    Ok(())
 }
