@@ -161,11 +161,14 @@ fn king_shelter(board: &Board, color: Color, our_pawns: u64, their_pawns: u64, o
 /// first rank; 0 when there is none.
 #[inline]
 fn nearest_rank(color: Color, pawns: u64) -> usize {
+    if pawns == 0 {
+        return 0;
+    }
     let nearest = match color {
         Color::White => pawns.trailing_zeros(),
-        Color::Black => 63u32.wrapping_sub(pawns.leading_zeros()),
+        Color::Black => 63 - pawns.leading_zeros(),
     };
-    if pawns == 0 { 0 } else { relative_rank(color, Square::new(nearest)) }
+    relative_rank(color, Square::new(nearest))
 }
 
 /// `color`'s pieces under attack.
@@ -183,10 +186,10 @@ fn threats(board: &Board, color: Color, attacks: &Attacks, out: &mut impl Collec
     out.add(color, THREAT_BY_MINOR + 1, (of_role(Role::Queen) & attacks.minors(them)).count_ones() as i32);
     out.add(color, THREAT_BY_ROOK, (of_role(Role::Queen) & attacks.pieces[them][2]).count_ones() as i32);
     out.add(color, MINOR_ATTACKED_BY_ROOK, (minors & attacks.pieces[them][2]).count_ones() as i32);
-    let pieces = ours & !board.by_role(Role::Pawn).0 & !board.by_role(Role::King).0;
-    out.add(color, HANGING, (pieces & attacks.all[them] & !attacks.all[us]).count_ones() as i32);
-    let their_king = board.king_of(!color).map_or(0, |king| king_attacks(king).0);
     let undefended = ours & !board.by_role(Role::King).0 & !attacks.all[us];
+    let hanging = undefended & !board.by_role(Role::Pawn).0 & attacks.all[them];
+    out.add(color, HANGING, hanging.count_ones() as i32);
+    let their_king = board.king_of(!color).map_or(0, |king| king_attacks(king).0);
     out.add(color, THREAT_BY_KING, (undefended & their_king).count_ones() as i32);
 }
 
