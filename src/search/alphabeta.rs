@@ -15,7 +15,7 @@ use std::sync::LazyLock;
 
 use shakmaty::{Move, MoveList, Position as _};
 
-use super::history::PieceTo;
+use super::history::{Context, PieceTo};
 use super::ordering::MovePicker;
 use super::params::*;
 use super::searcher::Searcher;
@@ -134,6 +134,27 @@ impl Searcher<'_> {
             return eval;
         }
 
+        // Step 7b. Razoring: near the horizon, an evaluation far below alpha is settled by
+        // quiescence when quiescence does not lift it above alpha either.
+        if let Some(eval) = eval
+            && PRUNING_II
+            && !PV
+            && !excluding
+            && self.pruning
+            && self.settings.heuristics.quiescence
+            && depth <= RAZOR_MAX_DEPTH
+            && eval + RAZOR_MARGIN * depth <= alpha
+            && alpha.abs() < TB_WIN_BOUND
+        {
+            let score = self.qsearch(pos, alpha, alpha + 1, ply);
+            if self.control.stopped {
+                return 0;
+            }
+            if score <= alpha {
+                return score;
+            }
+        }
+
         // Step 8. Null-move pruning: if passing the move still fails high with a reduced
         // search, a real move will too.
         if let Some(eval) = eval
@@ -236,7 +257,7 @@ impl Searcher<'_> {
             }
             if best_score > -TB_WIN_BOUND
                 && self.pruning
-                && self.is_pruned::<PV>(pos, m, &node, quiets_tried.len(), &mut skip_quiets)
+                && self.is_pruned::<PV>(pos, m, &node, &context, searched, quiets_tried.len(), &mut skip_quiets)
             {
                 continue;
             }
@@ -354,12 +375,19 @@ impl Searcher<'_> {
     /// every later quiet move, and, in null-window nodes not in check, static exchange
     /// pruning of quiet moves and captures that lose too much material. Quiet moves that
     /// give check are never pruned (sacrifices with check start most short mates).
+    ///
+    /// With `PRUNING_II`, futility pruning judges each quiet move at its LMR depth (the
+    /// depth late move reductions would search it at, `searched` moves into the node) and
+    /// history pruning skips quiet moves with a bad history there.
     #[inline]
+    #[allow(clippy::too_many_arguments)]
     fn is_pruned<const PV: bool>(
         &self,
         pos: &Position,
         m: Move,
         node: &NodeFacts,
+        context: &Context,
+        searched: usize,
         quiets_tried: usize,
         skip_quiets: &mut bool,
     ) -> bool {
@@ -375,6 +403,22 @@ impl Searcher<'_> {
         // Late move pruning: once enough quiet moves have failed, the later ones are not
         // searched at all.
         *skip_quiets |= depth <= LMP_MAX_DEPTH && quiets_tried as i32 >= late_move_count(depth, node.improving);
+        if PRUNING_II {
+            if *skip_quiets && !node.gives_check(pos, m) {
+                return true;
+            }
+            if !prunable_node || node.gives_check(pos, m) {
+                return false;
+            }
+            let history = self.history.quiet_score(context, m);
+            let reduction = REDUCTIONS[depth.min(63) as usize][searched.min(63)] - history / LMR_HISTORY_DIVISOR;
+            let lmr_depth = (depth - 1 - reduction.max(0)).max(0);
+            let futile = node.eval.is_some_and(|eval| eval + FUTILITY_BASE + FUTILITY_MARGIN * lmr_depth <= node.alpha);
+            let bad_history = history < -HISTORY_PRUNING_MARGIN * depth;
+            return (lmr_depth <= FUTILITY_MAX_DEPTH && futile)
+                || (lmr_depth <= HISTORY_PRUNING_MAX_DEPTH && bad_history)
+                || (depth <= SEE_QUIET_MAX_DEPTH && !see_at_least(pos.chess(), m, -SEE_QUIET_MARGIN * depth));
+        }
         // Futility pruning: a static evaluation this far below alpha is not raised by a
         // quiet move.
         *skip_quiets |= prunable_node

@@ -118,6 +118,19 @@ pub const FUTILITY_MAX_DEPTH: i32 = 8;
 pub const FUTILITY_BASE: i32 = 100;
 pub const FUTILITY_MARGIN: i32 = 100;
 
+/// Shallow pruning II (issue 25, step 3 refined), off until measured: futility pruning
+/// judged per quiet move at the depth late move reductions would leave it (its "LMR
+/// depth", history included) instead of the node's depth; history pruning of quiet moves
+/// whose history is below `-HISTORY_PRUNING_MARGIN` per ply at an LMR depth up to
+/// `HISTORY_PRUNING_MAX_DEPTH`; and razoring: up to `RAZOR_MAX_DEPTH`, a null-window node
+/// whose evaluation is `RAZOR_MARGIN` per ply below alpha is settled by quiescence when
+/// quiescence agrees.
+pub const PRUNING_II: bool = false;
+pub const HISTORY_PRUNING_MAX_DEPTH: i32 = 3;
+pub const HISTORY_PRUNING_MARGIN: i32 = 2_048;
+pub const RAZOR_MAX_DEPTH: i32 = 3;
+pub const RAZOR_MARGIN: i32 = 250;
+
 /// Static exchange pruning in the main search: up to these depths, quiet moves that lose
 /// more than `SEE_QUIET_MARGIN` per ply and captures that lose more than
 /// `SEE_CAPTURE_MARGIN` per ply are not searched.
