@@ -137,7 +137,7 @@ impl Searcher<'_> {
         // Step 7b. Razoring: near the horizon, an evaluation far below alpha is settled by
         // quiescence when quiescence does not lift it above alpha either.
         if let Some(eval) = eval
-            && PRUNING_II
+            && RAZORING
             && !PV
             && !excluding
             && self.pruning
