@@ -11,6 +11,7 @@
 //! 1,729,319; SPRT [0, 10] at 5+0.05 stopped at 264 games, W-D-L 60-147-57, +3.9 Elo
 //! [-24.0, +31.9]. The profile's cost is in evaluation and table probes, not here.
 
+use arrayvec::ArrayVec;
 use shakmaty::{Chess, Move, MoveList, Role};
 
 use super::history::{CONTINUATION_PLIES, Context, HISTORY_MAX, History};
@@ -48,8 +49,9 @@ pub(crate) struct MovePicker<'a> {
     /// Per move, its score shifted left past PLACE_BITS, with its place in the list
     /// (counted down from PLACE_MASK) in the low bits: the largest key is the best score,
     /// the earliest place among equals, and finding it is a plain maximum the compiler
-    /// vectorises.
-    keys: [i32; MAX_MOVES],
+    /// vectorises. As many keys as moves: a fixed array would be zero-filled (1 KB) at
+    /// every node.
+    keys: ArrayVec<i32, MAX_MOVES>,
     next: usize,
 }
 
@@ -102,11 +104,8 @@ impl<'a> MovePicker<'a> {
 
     fn scored(moves: &'a mut MoveList, score: impl Fn(Move) -> i32) -> MovePicker<'a> {
         moves.truncate(MAX_MOVES);
-        let mut picker = MovePicker { moves, keys: [0; MAX_MOVES], next: 0 };
-        for (place, (key, &m)) in picker.keys.iter_mut().zip(picker.moves.iter()).enumerate() {
-            *key = with_place(score(m) << PLACE_BITS, place);
-        }
-        picker
+        let keys = moves.iter().enumerate().map(|(place, &m)| with_place(score(m) << PLACE_BITS, place)).collect();
+        MovePicker { moves, keys, next: 0 }
     }
 
     pub fn next_move(&mut self) -> Option<Move> {
