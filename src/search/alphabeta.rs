@@ -406,15 +406,14 @@ impl Searcher<'_> {
         // searched at all.
         *skip_quiets |= depth <= LMP_MAX_DEPTH && quiets_tried as i32 >= late_move_count(depth, node.improving);
         if PRUNING_II {
-            if *skip_quiets && !node.gives_check(pos, m) {
-                return true;
-            }
-            if !prunable_node || node.gives_check(pos, m) {
+            if node.gives_check(pos, m) {
                 return false;
             }
+            if *skip_quiets || !prunable_node {
+                return *skip_quiets;
+            }
             let history = self.history.quiet_score(context, m);
-            let reduction = REDUCTIONS[depth.min(63) as usize][searched.min(63)] - history / LMR_HISTORY_DIVISOR;
-            let lmr_depth = (depth - 1 - reduction.max(0)).max(0);
+            let lmr_depth = (depth - 1 - history_reduction(depth, searched, history).max(0)).max(0);
             let futile = node.eval.is_some_and(|eval| eval + FUTILITY_BASE + FUTILITY_MARGIN * lmr_depth <= node.alpha);
             let bad_history = history < -HISTORY_PRUNING_MARGIN * depth;
             return (lmr_depth <= FUTILITY_MAX_DEPTH && futile)
@@ -509,13 +508,13 @@ impl Searcher<'_> {
         if is_noisy(m) && see_at_least(pos.chess(), m, 0) {
             return 0;
         }
-        let mut reduction = REDUCTIONS[depth.min(63) as usize][searched.min(63)];
+        let history = self.history.quiet_score(&self.quiet_context(pos.turn(), ply), m);
+        let mut reduction = history_reduction(depth, searched, history);
         reduction -= i32::from(PV);
         reduction -= i32::from(LMR_LESS_FOR_CHECKS && gives_check);
         reduction += self.line.stack[ply].extra_reduction;
         reduction += i32::from(LMR_MORE_AT_CUT_NODES && cut_node);
         reduction -= i32::from(self.history.killers(ply).contains(&Some(m)));
-        reduction -= self.history.quiet_score(&self.quiet_context(pos.turn(), ply), m) / LMR_HISTORY_DIVISOR;
         reduction.max(0)
     }
 
@@ -633,6 +632,14 @@ static REDUCTIONS: LazyLock<[[i32; 64]; 64]> = LazyLock::new(|| {
     }
     table
 });
+
+/// The late move reduction of the `searched`-th move of a node at `depth` before the
+/// node's own adjustments: the table's, one ply less per `LMR_HISTORY_DIVISOR` of history.
+/// Also what the shallow pruning judges a quiet move's LMR depth by.
+#[inline]
+fn history_reduction(depth: i32, searched: usize, history: i32) -> i32 {
+    REDUCTIONS[depth.min(63) as usize][searched.min(63)] - history / LMR_HISTORY_DIVISOR
+}
 
 /// Late move pruning: how many quiet moves a node of this depth searches (half as many
 /// when the evaluation is not improving).
