@@ -25,17 +25,14 @@ use terms::{Collector, collect, phase};
 /// The evaluation never reaches mate scores.
 pub const EVAL_LIMIT: i32 = 20_000;
 
-/// Adds up the weights, White's minus Black's.
-struct Scorer(S);
+/// Adds up each side's weights (indexed by colour: no branch per term), White's minus
+/// Black's at the end.
+struct Scorer([S; 2]);
 
 impl Collector for Scorer {
     #[inline]
     fn add(&mut self, color: Color, index: usize, count: i32) {
-        let value = WEIGHTS[index] * count;
-        match color {
-            Color::White => self.0 += value,
-            Color::Black => self.0 -= value,
-        }
+        self.0[color as usize] += WEIGHTS[index] * count;
     }
 }
 
@@ -43,9 +40,10 @@ impl Collector for Scorer {
 #[inline]
 pub fn evaluate(pos: &Chess) -> i32 {
     let board = pos.board();
-    let mut scorer = Scorer(S(0, 0));
+    let mut scorer = Scorer([S(0, 0); 2]);
     collect(board, pos.turn(), &mut scorer);
-    let white_view = finish(board, taper(scorer.0, phase(board)));
+    let [black, white] = scorer.0;
+    let white_view = finish(board, taper(white - black, phase(board)));
     match pos.turn() {
         Color::White => white_view,
         Color::Black => -white_view,
