@@ -157,6 +157,14 @@ impl Position {
         self.key
     }
 
+    /// The key after `m`, where shakmaty's incremental update answers (most moves; see
+    /// `make_move`), without making it: the search prefetches the child's table entry
+    /// before it spends time copying the position and playing the move.
+    #[inline]
+    pub fn key_after(&self, m: Move) -> Option<u64> {
+        self.chess.update_zobrist_hash(Zobrist64(self.key), m, EnPassantMode::Legal).map(|key| key.0)
+    }
+
     /// A Zobrist key of the pawns alone (for the correction history).
     #[inline]
     pub fn pawn_key(&self) -> u64 {

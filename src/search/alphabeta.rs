@@ -456,7 +456,6 @@ impl Searcher<'_> {
     ) -> i32 {
         let &MoveWindow { beta, depth, ply, cut_node, .. } = window;
         let child = self.play(pos, m, ply);
-        self.tt.prefetch(child.key());
         // Once per move: finding the checkers is not free.
         let gives_check = child.is_check();
         let reduction = self.late_move_reduction::<PV>(pos, m, gives_check, searched, window);

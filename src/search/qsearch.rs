@@ -88,7 +88,6 @@ impl Searcher<'_> {
                 continue;
             }
             let child = self.play(pos, m, ply);
-            self.tt.prefetch(child.key());
             let score = -self.qsearch(&child, -beta, -alpha, ply + 1);
             if self.control.stopped {
                 return 0;

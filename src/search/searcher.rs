@@ -145,8 +145,14 @@ impl<'a> Searcher<'a> {
     /// brought up to date when the network evaluates.
     #[inline]
     pub(super) fn play(&mut self, pos: &Position, m: Move, ply: usize) -> Position {
+        // The child's table entry starts loading now, while the position is copied and the
+        // move played (after, where the key is known only then).
+        let prefetched = pos.key_after(m).inspect(|&key| self.tt.prefetch(key)).is_some();
         let mut child = pos.clone();
         child.make_move(m);
+        if !prefetched {
+            self.tt.prefetch(child.key());
+        }
         if let Some(stack) = &mut self.nnue {
             stack.play(ply, pos.turn(), &m);
         }
