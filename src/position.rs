@@ -289,9 +289,9 @@ impl Position {
         // shakmaty's update covers most moves; it leaves king moves, castling, double pushes,
         // moves touching a castling rook and moves made while an en passant square is set to
         // the general update below. Where it answers, neither position has an en passant key.
-        if let Some(key) = self.chess.update_zobrist_hash(Zobrist64(self.key), m, EnPassantMode::Legal) {
+        if let Some(key) = self.key_after(m) {
             self.chess.play_unchecked(m);
-            self.key = key.0;
+            self.key = key;
             return;
         }
         let us = self.chess.turn();

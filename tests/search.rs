@@ -84,15 +84,16 @@ fn mates_in_three() {
 }
 
 /// With every pruning and reduction on (no `go mate`), a fixed depth still finds each
-/// mate of the mate-in-2 file, so pruning that hides mates fails here. (Depth 20: the
-/// hardest of them needed 11 plies before the search batches of issue 25, 13 with singular
-/// extensions (8/2r2pk1/3p2p1/3Pb3/2P1P2K/6r1/1R2B3/1R6 b), and 14 with the evaluation
-/// tuned in session 13 (r3q1k1/5p2/3P2pQ/Ppp5/1pnbN2R/8/1P4PP/5R1K w, found at depth 8
-/// before), 16 with razoring (session 23; the first of the two again: quiescence below a
-/// razored node does not see quiet mating moves), 20 with round 6's weights (session 24;
-/// the second, r3q1k1/..., whose mate starts with the quiet Rf6): late move reductions of checking moves hide such mates; `LMR_LESS_FOR_CHECKS`
-/// finds the first at depth 5 and is still to be measured. The mate-in-3 file is not
-/// asserted: with pruning on, some of its mates are not found by depth 14.)
+/// mate of the mate-in-2 file, so pruning that hides mates fails here. Depth 20: the
+/// hardest of them needed 11 plies before the search batches of issue 25; 13 with singular
+/// extensions (8/2r2pk1/3p2p1/3Pb3/2P1P2K/6r1/1R2B3/1R6 b); 14 with the evaluation tuned in
+/// session 13 (r3q1k1/5p2/3P2pQ/Ppp5/1pnbN2R/8/1P4PP/5R1K w, found at depth 8 before); 16
+/// with razoring (session 23, the first of the two again: quiescence below a razored node
+/// does not see quiet mating moves); 20 with round 6's weights (session 24, the second,
+/// whose mate starts with the quiet Rf6). Late move reductions of checking moves hide such
+/// mates too: `LMR_LESS_FOR_CHECKS` finds the first at depth 5 and is still to be measured.
+/// The mate-in-3 file is not asserted: with pruning on, some of its mates are not found by
+/// depth 14.
 #[test]
 fn pruning_keeps_short_mates() {
     let Some(dir) = common::shared_data("pruning_keeps_short_mates") else { return };

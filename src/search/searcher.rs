@@ -146,7 +146,7 @@ impl<'a> Searcher<'a> {
     #[inline]
     pub(super) fn play(&mut self, pos: &Position, m: Move, ply: usize) -> Position {
         // The child's table entry starts loading now, while the position is copied and the
-        // move played (after, where the key is known only then).
+        // move played; for the moves whose key is known only once played, right after.
         let prefetched = pos.key_after(m).inspect(|&key| self.tt.prefetch(key)).is_some();
         let mut child = pos.clone();
         child.make_move(m);
