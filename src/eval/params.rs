@@ -33,18 +33,26 @@ pub const ROOK_ON_SEVENTH: usize = BISHOP_PAWNS + 1;
 /// Per knight, then per rook, each of its own pawns (knights gain with pawns on the
 /// board, rooks with open lines).
 pub const PIECE_OWN_PAWNS: usize = ROOK_ON_SEVENTH + 1;
+/// A bishop on a long diagonal that sees both centre squares on it past the pawns.
+pub const BISHOP_LONG_DIAGONAL: usize = PIECE_OWN_PAWNS + 2;
+/// Per bishop, each of its own pawns on its colour that an enemy pawn blocks.
+pub const BISHOP_RAMMED_PAWNS: usize = BISHOP_LONG_DIAGONAL + 1;
 
 /// A passed pawn, by its rank as its owner sees it (rank 1 first).
-pub const PASSED_PAWN: usize = PIECE_OWN_PAWNS + 2;
+pub const PASSED_PAWN: usize = BISHOP_RAMMED_PAWNS + 1;
 /// A passed pawn with no piece in front of it, by rank.
 pub const PASSED_FREE_PATH: usize = PASSED_PAWN + 8;
-/// Per square of king distance from a passed pawn's stop square: its own king, then the
-/// enemy king.
-pub const PASSED_KING_DISTANCE: usize = PASSED_FREE_PATH + 8;
+/// Per square of king distance from a passed pawn's stop square, by the pawn's rank: its
+/// own king, then the enemy king (a far pawn's race matters more).
+pub const PASSED_OWN_KING_DISTANCE: usize = PASSED_FREE_PATH + 8;
+pub const PASSED_ENEMY_KING_DISTANCE: usize = PASSED_OWN_KING_DISTANCE + 8;
 /// A passed pawn whose stop square no enemy piece or pawn attacks, by rank.
-pub const PASSED_SAFE_STOP: usize = PASSED_KING_DISTANCE + 2;
+pub const PASSED_SAFE_STOP: usize = PASSED_ENEMY_KING_DISTANCE + 8;
+/// A candidate passed pawn, by rank: not passed, no enemy pawn ahead on its file, and no
+/// more enemy pawns ahead on the files beside it than own pawns beside or behind it there.
+pub const CANDIDATE_PASSER: usize = PASSED_SAFE_STOP + 8;
 /// A pawn with one of its own ahead on its file.
-pub const DOUBLED_PAWN: usize = PASSED_SAFE_STOP + 8;
+pub const DOUBLED_PAWN: usize = CANDIDATE_PASSER + 8;
 /// A pawn with no pawns of its own on the files beside it.
 pub const ISOLATED_PAWN: usize = DOUBLED_PAWN + 1;
 /// A pawn guarded by a pawn, and one with a pawn of its own beside it (a phalanx).
@@ -57,9 +65,12 @@ pub const BACKWARD_PAWN: usize = PHALANX_PAWN + 1;
 /// pawns and that no enemy pawn attacks, those behind its own pawns twice: room to bring
 /// pieces behind the pawns.
 pub const SPACE: usize = BACKWARD_PAWN + 1;
+/// The king's distance in files to the nearest file with a pawn of either side, 0 to 7
+/// (nothing without pawns): a king away from the pawns is out of play in an ending.
+pub const KING_PAWN_FILE_DISTANCE: usize = SPACE + 1;
 
 /// Per square of the enemy king's zone that a piece attacks: knight, bishop, rook, queen.
-pub const KING_ZONE_ATTACK: usize = SPACE + 1;
+pub const KING_ZONE_ATTACK: usize = KING_PAWN_FILE_DISTANCE + 8;
 /// Own pawns in front of the king (the three files around it, two ranks ahead).
 pub const PAWN_SHIELD: usize = KING_ZONE_ATTACK + 4;
 /// Files at or beside the king with no pawn of its own.
@@ -82,10 +93,13 @@ pub const KING_SHELTER: usize = KING_ATTACKERS_NO_QUEEN + 8;
 /// own pawn right in front of it blocks, then one that nothing blocks.
 pub const PAWN_STORM_BLOCKED: usize = KING_SHELTER + 32;
 pub const PAWN_STORM: usize = PAWN_STORM_BLOCKED + 8;
+/// By the number of own knights, bishops and pawns in the king's zone (the king's square
+/// and those next to it), 0 to 11 or more.
+pub const KING_DEFENDERS: usize = PAWN_STORM + 8;
 
 /// Squares from which a piece could give check to the enemy king, that it reaches and the
 /// enemy does not attack (nor its own pieces hold): knight, bishop, rook, queen.
-pub const SAFE_CHECK: usize = PAWN_STORM + 8;
+pub const SAFE_CHECK: usize = KING_DEFENDERS + 12;
 
 /// A piece attacked by an enemy pawn: knight, bishop, rook, queen.
 pub const THREAT_BY_PAWN: usize = SAFE_CHECK + 4;
@@ -95,14 +109,18 @@ pub const THREAT_BY_MINOR: usize = THREAT_BY_PAWN + 4;
 pub const THREAT_BY_ROOK: usize = THREAT_BY_MINOR + 2;
 /// A knight or bishop attacked by an enemy rook.
 pub const MINOR_ATTACKED_BY_ROOK: usize = THREAT_BY_ROOK + 1;
+/// A knight or bishop attacked by an enemy knight or bishop.
+pub const MINOR_ATTACKED_BY_MINOR: usize = MINOR_ATTACKED_BY_ROOK + 1;
 /// A piece (not a pawn or king) attacked and not defended.
-pub const HANGING: usize = MINOR_ATTACKED_BY_ROOK + 1;
+pub const HANGING: usize = MINOR_ATTACKED_BY_MINOR + 1;
 /// A pawn or piece that the enemy king attacks and nothing defends.
 pub const THREAT_BY_KING: usize = HANGING + 1;
+/// A pawn that an enemy piece (not the king) attacks and nothing defends.
+pub const WEAK_PAWN: usize = THREAT_BY_KING + 1;
 
 /// An enemy piece (not a pawn or king) that a safe push of a pawn would attack, not
 /// attacked by a pawn already.
-pub const PAWN_PUSH_THREAT: usize = THREAT_BY_KING + 1;
+pub const PAWN_PUSH_THREAT: usize = WEAK_PAWN + 1;
 
 /// The side to move's bonus: it can act first.
 pub const TEMPO: usize = PAWN_PUSH_THREAT + 1;
@@ -175,7 +193,7 @@ pub struct Section {
 }
 
 /// Every section, in index order; each ends where the next starts (the last at `COUNT`).
-pub const SECTIONS: [Section; 47] = [
+pub const SECTIONS: [Section; 55] = [
     Section { start: MATERIAL, name: "Material: pawn, knight, bishop, rook, queen, king", group: Group::Material },
     Section { start: PIECE_SQUARE, name: "pawn", group: Group::PieceSquare },
     Section { start: PIECE_SQUARE + 64, name: "knight", group: Group::PieceSquare },
@@ -195,11 +213,22 @@ pub const SECTIONS: [Section; 47] = [
     Section { start: BISHOP_PAWNS, name: "Own pawn on the bishop's colour, per bishop", group: Group::Pieces },
     Section { start: ROOK_ON_SEVENTH, name: "Rook on the seventh rank", group: Group::Pieces },
     Section { start: PIECE_OWN_PAWNS, name: "Own pawns, per knight, per rook", group: Group::Pieces },
+    Section { start: BISHOP_LONG_DIAGONAL, name: "Bishop on a long diagonal", group: Group::Pieces },
+    Section {
+        start: BISHOP_RAMMED_PAWNS,
+        name: "Own blocked pawn on the bishop's colour, per bishop",
+        group: Group::Pieces,
+    },
     Section { start: PASSED_PAWN, name: "Passed pawn, by rank 1 to 8", group: Group::PassedPawns },
     Section { start: PASSED_FREE_PATH, name: "Passed pawn with a free path, by rank", group: Group::PassedPawns },
     Section {
-        start: PASSED_KING_DISTANCE,
-        name: "Passed pawn, per square of king distance: own king, enemy king",
+        start: PASSED_OWN_KING_DISTANCE,
+        name: "Passed pawn, per square of its own king's distance, by rank",
+        group: Group::PassedPawns,
+    },
+    Section {
+        start: PASSED_ENEMY_KING_DISTANCE,
+        name: "Passed pawn, per square of the enemy king's distance, by rank",
         group: Group::PassedPawns,
     },
     Section {
@@ -207,6 +236,7 @@ pub const SECTIONS: [Section; 47] = [
         name: "Passed pawn with a safe stop square, by rank",
         group: Group::PassedPawns,
     },
+    Section { start: CANDIDATE_PASSER, name: "Candidate passed pawn, by rank", group: Group::PassedPawns },
     Section { start: DOUBLED_PAWN, name: "Doubled pawn", group: Group::Pawns },
     Section { start: ISOLATED_PAWN, name: "Isolated pawn", group: Group::Pawns },
     Section { start: SUPPORTED_PAWN, name: "Pawn guarded by a pawn", group: Group::Pawns },
@@ -215,6 +245,11 @@ pub const SECTIONS: [Section; 47] = [
     Section {
         start: SPACE,
         name: "Space: safe central squares on its side, behind own pawns twice",
+        group: Group::Pawns,
+    },
+    Section {
+        start: KING_PAWN_FILE_DISTANCE,
+        name: "King's distance in files to the nearest pawn, 0 to 7",
         group: Group::Pawns,
     },
     Section {
@@ -238,13 +273,20 @@ pub const SECTIONS: [Section; 47] = [
     },
     Section { start: PAWN_STORM_BLOCKED, name: "Blocked pawn storm, by rank (0: none)", group: Group::KingSafety },
     Section { start: PAWN_STORM, name: "Pawn storm, by rank (0: none)", group: Group::KingSafety },
+    Section {
+        start: KING_DEFENDERS,
+        name: "Own knights, bishops and pawns in the king's zone, 0 to 11",
+        group: Group::KingSafety,
+    },
     Section { start: SAFE_CHECK, name: "Safe checks: knight, bishop, rook, queen", group: Group::KingSafety },
     Section { start: THREAT_BY_PAWN, name: "Attacked by a pawn: knight, bishop, rook, queen", group: Group::Threats },
     Section { start: THREAT_BY_MINOR, name: "Attacked by a minor piece: rook, queen", group: Group::Threats },
     Section { start: THREAT_BY_ROOK, name: "Queen attacked by a rook", group: Group::Threats },
     Section { start: MINOR_ATTACKED_BY_ROOK, name: "Minor piece attacked by a rook", group: Group::Threats },
+    Section { start: MINOR_ATTACKED_BY_MINOR, name: "Minor piece attacked by a minor piece", group: Group::Threats },
     Section { start: HANGING, name: "Hanging piece", group: Group::Threats },
     Section { start: THREAT_BY_KING, name: "Undefended pawn or piece the enemy king attacks", group: Group::Threats },
+    Section { start: WEAK_PAWN, name: "Undefended pawn an enemy piece attacks", group: Group::Threats },
     Section { start: PAWN_PUSH_THREAT, name: "Piece a safe pawn push would attack", group: Group::Threats },
     Section { start: TEMPO, name: "Tempo: the side to move", group: Group::Tempo },
 ];
@@ -295,6 +337,6 @@ mod tests {
         assert_eq!(labels, SECTIONS.len());
         assert_eq!(layout(PIECE_SQUARE + 8), (None, 8));
         assert_eq!(layout(PASSED_PAWN), (Some("Passed pawn, by rank 1 to 8".into()), 8));
-        assert_eq!(layout(PASSED_KING_DISTANCE).1, 2, "a line ends with its section");
+        assert_eq!(layout(BISHOP_LONG_DIAGONAL).1, 1, "a line ends with its section");
     }
 }

@@ -4,8 +4,8 @@ use shakmaty::{Board, Color, Role};
 
 use super::bits::{FILE_A, adjacent_files, all_ahead, bit, file_of, forward, rank_of, relative_rank};
 use super::params::{
-    BACKWARD_PAWN, DOUBLED_PAWN, ISOLATED_PAWN, PASSED_FREE_PATH, PASSED_KING_DISTANCE, PASSED_PAWN, PASSED_SAFE_STOP,
-    PHALANX_PAWN, SPACE, SUPPORTED_PAWN,
+    BACKWARD_PAWN, CANDIDATE_PASSER, DOUBLED_PAWN, ISOLATED_PAWN, KING_PAWN_FILE_DISTANCE, PASSED_ENEMY_KING_DISTANCE,
+    PASSED_FREE_PATH, PASSED_OWN_KING_DISTANCE, PASSED_PAWN, PASSED_SAFE_STOP, PHALANX_PAWN, SPACE, SUPPORTED_PAWN,
 };
 use super::pieces::Attacks;
 use super::terms::Collector;
@@ -32,22 +32,48 @@ pub fn collect(board: &Board, attacks: &Attacks, out: &mut impl Collector) {
             out.add(color, BACKWARD_PAWN, i32::from(backward));
 
             // Passed: no enemy pawn can stop or take it, and it is the front pawn of its file.
-            if theirs & (file | beside) & ahead == 0 && ours & file & ahead == 0 {
+            let front = ours & file & ahead == 0;
+            if theirs & file & ahead == 0 && front && theirs & beside & ahead != 0 {
+                let stoppers = (theirs & beside & ahead).count_ones();
+                let helpers = (ours & beside & !ahead).count_ones();
+                let rank = relative_rank(color, square);
+                out.add(color, CANDIDATE_PASSER + rank, i32::from(stoppers <= helpers));
+            }
+            if theirs & (file | beside) & ahead == 0 && front {
                 let rank = relative_rank(color, square);
                 out.add(color, PASSED_PAWN + rank, 1);
                 out.add(color, PASSED_FREE_PATH + rank, i32::from(occupied & file & ahead == 0));
                 let stop = if color == Color::White { square.offset(8) } else { square.offset(-8) };
                 if let Some(stop) = stop {
                     let distance = |side| board.king_of(side).map_or(0, |king| king.distance(stop) as i32);
-                    out.add(color, PASSED_KING_DISTANCE, distance(color));
-                    out.add(color, PASSED_KING_DISTANCE + 1, distance(!color));
+                    out.add(color, PASSED_OWN_KING_DISTANCE + rank, distance(color));
+                    out.add(color, PASSED_ENEMY_KING_DISTANCE + rank, distance(!color));
                     let safe = attacks.all[!color as usize] & bit(stop) == 0;
                     out.add(color, PASSED_SAFE_STOP + rank, i32::from(safe));
                 }
             }
         }
         out.add(color, SPACE, space(color, ours, attacks.pawns[!color as usize]));
+        let king_file = board.king_of(color).map(|king| usize::from(king) & 7);
+        if let Some(distance) = king_file.and_then(|file| file_distance(file, board.by_role(Role::Pawn).0)) {
+            out.add(color, KING_PAWN_FILE_DISTANCE + distance, 1);
+        }
     }
+}
+
+/// The distance in files from `file` to the nearest file holding one of `pawns`; `None`
+/// without pawns.
+#[inline]
+fn file_distance(file: usize, pawns: u64) -> Option<usize> {
+    let mut files = pawns | pawns >> 32;
+    files |= files >> 16;
+    files |= files >> 8;
+    let files = files & 0xFF;
+    (0..8).find(|&distance| {
+        let left = file.checked_sub(distance).is_some_and(|f| files >> f & 1 != 0);
+        let right = file + distance < 8 && files >> (file + distance) & 1 != 0;
+        left || right
+    })
 }
 
 /// The squares on files c to f, ranks 2 to 4 as `color` sees them, that hold none of its

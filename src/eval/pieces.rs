@@ -11,14 +11,19 @@ use super::bits::{
     relative_rank,
 };
 use super::params::{
-    BISHOP_PAIR, BISHOP_PAWNS, HANGING, KING_ATTACKERS, KING_ATTACKERS_NO_QUEEN, KING_OPEN_FILE, KING_SHELTER,
-    KING_WEAK_SQUARES, KING_ZONE_ATTACK, MINOR_ATTACKED_BY_ROOK, MINOR_BEHIND_PAWN, MOBILITY_TABLE, OUTPOST,
-    PAWN_PUSH_THREAT, PAWN_SHIELD, PAWN_STORM, PAWN_STORM_BLOCKED, PIECE_OWN_PAWNS, ROOK_HALF_OPEN_FILE,
-    ROOK_ON_SEVENTH, ROOK_OPEN_FILE, SAFE_CHECK, THREAT_BY_KING, THREAT_BY_MINOR, THREAT_BY_PAWN, THREAT_BY_ROOK,
+    BISHOP_LONG_DIAGONAL, BISHOP_PAIR, BISHOP_PAWNS, BISHOP_RAMMED_PAWNS, HANGING, KING_ATTACKERS,
+    KING_ATTACKERS_NO_QUEEN, KING_DEFENDERS, KING_OPEN_FILE, KING_SHELTER, KING_WEAK_SQUARES, KING_ZONE_ATTACK,
+    MINOR_ATTACKED_BY_MINOR, MINOR_ATTACKED_BY_ROOK, MINOR_BEHIND_PAWN, MOBILITY_TABLE, OUTPOST, PAWN_PUSH_THREAT,
+    PAWN_SHIELD, PAWN_STORM, PAWN_STORM_BLOCKED, PIECE_OWN_PAWNS, ROOK_HALF_OPEN_FILE, ROOK_ON_SEVENTH, ROOK_OPEN_FILE,
+    SAFE_CHECK, THREAT_BY_KING, THREAT_BY_MINOR, THREAT_BY_PAWN, THREAT_BY_ROOK, WEAK_PAWN,
 };
 use super::terms::Collector;
 
 const PIECES: [Role; 4] = [Role::Knight, Role::Bishop, Role::Rook, Role::Queen];
+/// The diagonals a1-h8 and h1-a8.
+const LONG_DIAGONALS: u64 = 0x8040_2010_0804_0201 | 0x0102_0408_1020_4080;
+/// d4, e4, d5, e5.
+const CENTRE: u64 = 0x0000_0018_1800_0000;
 
 /// The squares each side attacks (indexed by colour), kept for the threat, check and
 /// passed-pawn terms.
@@ -109,9 +114,15 @@ fn piece_placement(board: &Board, color: Color, guarded: u64, their_pawns: u64, 
     let pawns_ahead = forward(!color, pawns);
     let minors = (board.by_role(Role::Knight) | board.by_role(Role::Bishop)).0 & ours.0;
     out.add(color, MINOR_BEHIND_PAWN, (minors & pawns_ahead).count_ones() as i32);
+    let rammed = our_pawns & forward(!color, pawns & !our_pawns);
     for square in board.by_role(Role::Bishop) & ours {
         let same_colour = if DARK_SQUARES & bit(square) != 0 { DARK_SQUARES } else { !DARK_SQUARES };
         out.add(color, BISHOP_PAWNS, (our_pawns & same_colour).count_ones() as i32);
+        out.add(color, BISHOP_RAMMED_PAWNS, (rammed & same_colour).count_ones() as i32);
+        // Past the pawns only: a piece in the way moves, a pawn hardly does.
+        let centre_seen = bishop_attacks(square, shakmaty::Bitboard(pawns)).0 & CENTRE;
+        let long = LONG_DIAGONALS & !CENTRE & bit(square) != 0 && centre_seen.count_ones() > 1;
+        out.add(color, BISHOP_LONG_DIAGONAL, i32::from(long));
     }
     let seventh = rank_of(if color == Color::White { Square::A7 } else { Square::A2 });
     out.add(color, ROOK_ON_SEVENTH, (board.by_role(Role::Rook).0 & ours.0 & seventh).count_ones() as i32);
@@ -137,6 +148,11 @@ fn king_shelter(board: &Board, color: Color, our_pawns: u64, their_pawns: u64, o
     let Some(king) = board.king_of(color) else { return };
     let files = file_of(king) | adjacent_files(king);
     out.add(color, PAWN_SHIELD, (our_pawns & files & ranks_ahead(color, king, 2)).count_ones() as i32);
+    let zone = king_attacks(king).0 | bit(king);
+    let defenders = (board.by_role(Role::Knight) | board.by_role(Role::Bishop) | board.by_role(Role::Pawn)).0
+        & board.by_color(color).0
+        & zone;
+    out.add(color, KING_DEFENDERS + (defenders.count_ones() as usize).min(11), 1);
     let king_file = usize::from(king) & 7;
     let open = (king_file.saturating_sub(1)..=(king_file + 1).min(7))
         .filter(|&file| our_pawns & (FILE_A << file) == 0)
@@ -186,11 +202,14 @@ fn threats(board: &Board, color: Color, attacks: &Attacks, out: &mut impl Collec
     out.add(color, THREAT_BY_MINOR + 1, (of_role(Role::Queen) & attacks.minors(them)).count_ones() as i32);
     out.add(color, THREAT_BY_ROOK, (of_role(Role::Queen) & attacks.pieces[them][2]).count_ones() as i32);
     out.add(color, MINOR_ATTACKED_BY_ROOK, (minors & attacks.pieces[them][2]).count_ones() as i32);
+    out.add(color, MINOR_ATTACKED_BY_MINOR, (minors & attacks.minors(them)).count_ones() as i32);
     let undefended = ours & !board.by_role(Role::King).0 & !attacks.all[us];
     let hanging = undefended & !board.by_role(Role::Pawn).0 & attacks.all[them];
     out.add(color, HANGING, hanging.count_ones() as i32);
     let their_king = board.king_of(!color).map_or(0, |king| king_attacks(king).0);
     out.add(color, THREAT_BY_KING, (undefended & their_king).count_ones() as i32);
+    let their_men = attacks.pawns[them] | attacks.minors(them) | attacks.pieces[them][2] | attacks.pieces[them][3];
+    out.add(color, WEAK_PAWN, (undefended & board.by_role(Role::Pawn).0 & their_men).count_ones() as i32);
 }
 
 /// Enemy pieces that a safe push of one of `color`'s pawns would attack: pushes (one

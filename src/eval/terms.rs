@@ -89,8 +89,14 @@ pub mod tests {
         assert_eq!(c[PHALANX_PAWN], [0, 0]);
         // Kings to the stop squares c4 and d6 (White: 3 + 5, Black king: 4 + 2) and
         // a6, h5, g4 (Black king: 4 + 3 + 4, White king: 5 + 4 + 3).
-        assert_eq!(c[PASSED_KING_DISTANCE], [8, 11]);
-        assert_eq!(c[PASSED_KING_DISTANCE + 1], [6, 12]);
+        assert_eq!(c[PASSED_OWN_KING_DISTANCE + 2], [3, 3], "c4 from e1; h5 from e8");
+        assert_eq!(c[PASSED_OWN_KING_DISTANCE + 4], [5, 0]);
+        assert_eq!(c[PASSED_OWN_KING_DISTANCE + 1], [0, 4]);
+        assert_eq!(c[PASSED_OWN_KING_DISTANCE + 3], [0, 4]);
+        assert_eq!(c[PASSED_ENEMY_KING_DISTANCE + 2], [4, 4]);
+        assert_eq!(c[PASSED_ENEMY_KING_DISTANCE + 4], [2, 0]);
+        assert_eq!(c[PASSED_ENEMY_KING_DISTANCE + 1], [0, 5]);
+        assert_eq!(c[PASSED_ENEMY_KING_DISTANCE + 3], [0, 3]);
     }
 
     #[test]
@@ -145,6 +151,41 @@ pub mod tests {
         assert_eq!(c[SPACE], [11, 12]);
         assert_eq!(c[PIECE_OWN_PAWNS], [2, 0], "one knight, two pawns");
         assert_eq!(c[PIECE_OWN_PAWNS + 1], [2, 0], "one rook, two pawns");
+    }
+
+    #[test]
+    fn round_7_terms_are_counted() {
+        // d4 is a candidate: only e6 can stop it, and c3 stands beside it to help; e6 has
+        // d4 to pass and no help, so it is none. Both kings stand on a file with pawns.
+        let c = counts("4k3/8/4p3/8/3P4/2P5/8/4K3 w - - 0 1");
+        assert_eq!(c[CANDIDATE_PASSER + 3], [1, 0]);
+        assert_eq!(c[CANDIDATE_PASSER..CANDIDATE_PASSER + 8].iter().map(|count| count[0] + count[1]).sum::<i32>(), 1);
+        assert_eq!(c[KING_PAWN_FILE_DISTANCE], [1, 1]);
+
+        // The h1 king is seven files from the only pawn; the a8 king is on its file.
+        let c = counts("k7/8/8/8/8/8/P7/7K w - - 0 1");
+        assert_eq!(c[KING_PAWN_FILE_DISTANCE + 7], [1, 0]);
+        assert_eq!(c[KING_PAWN_FILE_DISTANCE], [0, 1]);
+
+        // The d4 knight attacks the undefended e6 pawn.
+        let c = counts("4k3/8/4p3/8/3N4/8/8/4K3 w - - 0 1");
+        assert_eq!(c[WEAK_PAWN], [0, 1]);
+
+        // The e3 knight attacks the d5 bishop, which does not attack it back.
+        let c = counts("4k3/8/8/3b4/8/4N3/8/4K3 w - - 0 1");
+        assert_eq!(c[MINOR_ATTACKED_BY_MINOR], [0, 1]);
+
+        // The g1 king has f2 g2 h2 beside it; the e8 king has nothing.
+        let c = counts("4k3/8/8/8/8/8/5PPP/6K1 w - - 0 1");
+        assert_eq!(c[KING_DEFENDERS + 3], [1, 0]);
+        assert_eq!(c[KING_DEFENDERS], [0, 1]);
+
+        // The b2 bishop sees d4 and e5 down the long diagonal; its e3 pawn (a dark square,
+        // like b2) is blocked by e4.
+        let c = counts("4k3/8/8/8/4p3/4P3/1B6/4K3 w - - 0 1");
+        assert_eq!(c[BISHOP_LONG_DIAGONAL], [1, 0]);
+        assert_eq!(c[BISHOP_RAMMED_PAWNS], [1, 0]);
+        assert_eq!(c[BISHOP_PAWNS], [1, 0]);
     }
 
     #[test]

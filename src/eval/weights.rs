@@ -97,14 +97,22 @@ pub const WEIGHTS: [S; COUNT] = [
     S(-4, -9),
     // Own pawns, per knight, per rook
     S(2, 13), S(-10, 21),
+    // Bishop on a long diagonal
+    S(0, 0),
+    // Own blocked pawn on the bishop's colour, per bishop
+    S(0, 0),
     // Passed pawn, by rank 1 to 8
     S(0, 0), S(-10, -18), S(-22, 8), S(-16, 29), S(-3, 41), S(18, 40), S(25, -107), S(0, 0),
     // Passed pawn with a free path, by rank
     S(0, 0), S(-5, 10), S(-11, 3), S(-6, 10), S(-2, 19), S(12, 42), S(88, 87), S(0, 0),
-    // Passed pawn, per square of king distance: own king, enemy king
-    S(4, -14), S(-2, 16),
+    // Passed pawn, per square of its own king's distance, by rank
+    S(0, 0), S(4, -14), S(4, -14), S(4, -14), S(4, -14), S(4, -14), S(4, -14), S(0, 0),
+    // Passed pawn, per square of the enemy king's distance, by rank
+    S(0, 0), S(-2, 16), S(-2, 16), S(-2, 16), S(-2, 16), S(-2, 16), S(-2, 16), S(0, 0),
     // Passed pawn with a safe stop square, by rank
     S(0, 0), S(5, -8), S(5, -4), S(-2, 6), S(-8, 17), S(-11, 36), S(3, 66), S(0, 0),
+    // Candidate passed pawn, by rank
+    S(0, 0), S(0, 0), S(0, 0), S(0, 0), S(0, 0), S(0, 0), S(0, 0), S(0, 0),
     // Doubled pawn
     S(-14, 0),
     // Isolated pawn
@@ -117,6 +125,8 @@ pub const WEIGHTS: [S; COUNT] = [
     S(-2, -6),
     // Space: safe central squares on its side, behind own pawns twice
     S(0, 1),
+    // King's distance in files to the nearest pawn, 0 to 7
+    S(0, 0), S(0, 0), S(0, 0), S(0, 0), S(0, 0), S(0, 0), S(0, 0), S(0, 0),
     // King zone squares attacked: knight, bishop, rook, queen
     S(4, 2), S(6, 1), S(4, 1), S(6, 5),
     // Pawn shield
@@ -138,6 +148,9 @@ pub const WEIGHTS: [S; COUNT] = [
     S(0, 0), S(0, 0), S(-9, -9), S(1, 0), S(2, -8), S(7, -13), S(0, -18), S(0, 0),
     // Pawn storm, by rank (0: none)
     S(-2, -2), S(11, 29), S(5, 13), S(-4, 5), S(-1, -1), S(2, -3), S(0, -1), S(0, 0),
+    // Own knights, bishops and pawns in the king's zone, 0 to 11
+    S(0, 0), S(0, 0), S(0, 0), S(0, 0), S(0, 0), S(0, 0), S(0, 0), S(0, 0),
+    S(0, 0), S(0, 0), S(0, 0), S(0, 0),
     // Safe checks: knight, bishop, rook, queen
     S(28, 4), S(4, 11), S(44, -8), S(13, 12),
     // Attacked by a pawn: knight, bishop, rook, queen
@@ -148,10 +161,14 @@ pub const WEIGHTS: [S; COUNT] = [
     S(-35, -14),
     // Minor piece attacked by a rook
     S(2, -18),
+    // Minor piece attacked by a minor piece
+    S(0, 0),
     // Hanging piece
     S(-15, 3),
     // Undefended pawn or piece the enemy king attacks
     S(-27, -27),
+    // Undefended pawn an enemy piece attacks
+    S(0, 0),
     // Piece a safe pawn push would attack
     S(12, 7),
     // Tempo: the side to move
