@@ -38,7 +38,9 @@ pub fn collect(board: &Board, turn: Color, out: &mut impl Collector) {
     // games, SPRT passed); then mobility tables, king attackers by count and four more,
     // refitted on 0.64M positions (+6.8 [-13.8, +27.5], 614 games, SPRT undecided); then
     // king shelter, pawn storms and three more, every weight refitted on 1.0M positions
-    // (+37.7 +/- 20.6, 500 games, SPRT passed; README, Tuning).
+    // (+37.7 +/- 20.6, 500 games, SPRT passed); then king defenders, candidate passers
+    // and six more, every weight refitted on 2.0M positions (+52.1 +/- 23.9, 282 games,
+    // SPRT passed; README, Tuning).
     let attacks = pieces::collect(board, out);
     pawns::collect(board, &attacks, out);
 }
