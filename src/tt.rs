@@ -74,8 +74,9 @@ pub struct TtHit {
 /// Asks Linux to back the table with 2 MB pages (transparent huge pages, granted on
 /// request where `/sys/kernel/mm/transparent_hugepage/enabled` says `madvise`, as it
 /// usually does). A probe lands anywhere in the table, so with 4 KB pages most probes
-/// also miss the TLB; bench nps rose about 1-2% with them here (within single runs' noise). Only the 2 MB-aligned part of
-/// the buffer is advised. A hint: refused or not, the table works the same.
+/// also miss the TLB; bench nps rose about 1-2% with them here (within single runs'
+/// noise). Only the 2 MB-aligned part of the buffer is advised. A hint: refused or not,
+/// the table works the same.
 #[cfg(target_os = "linux")]
 #[allow(clippy::ptr_arg)] // the capacity, not the length, is the allocation
 fn advise_huge_pages(buckets: &Vec<Bucket>) {

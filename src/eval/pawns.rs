@@ -32,25 +32,27 @@ pub fn collect(board: &Board, attacks: &Attacks, out: &mut impl Collector) {
             out.add(color, BACKWARD_PAWN, i32::from(backward));
 
             // Passed: no enemy pawn can stop or take it, and it is the front pawn of its file.
-            let front = ours & file & ahead == 0;
-            if theirs & file & ahead == 0 && front && theirs & beside & ahead != 0 {
-                let stoppers = (theirs & beside & ahead).count_ones();
-                let helpers = (ours & beside & !ahead).count_ones();
-                let rank = relative_rank(color, square);
-                out.add(color, CANDIDATE_PASSER + rank, i32::from(stoppers <= helpers));
+            // A candidate: none ahead on its file, and no more beside it ahead than own
+            // pawns beside it level or behind.
+            let stoppers = theirs & beside & ahead;
+            if ours & file & ahead != 0 || theirs & file & ahead != 0 {
+                continue;
             }
-            if theirs & (file | beside) & ahead == 0 && front {
-                let rank = relative_rank(color, square);
-                out.add(color, PASSED_PAWN + rank, 1);
-                out.add(color, PASSED_FREE_PATH + rank, i32::from(occupied & file & ahead == 0));
-                let stop = if color == Color::White { square.offset(8) } else { square.offset(-8) };
-                if let Some(stop) = stop {
-                    let distance = |side| board.king_of(side).map_or(0, |king| king.distance(stop) as i32);
-                    out.add(color, PASSED_OWN_KING_DISTANCE + rank, distance(color));
-                    out.add(color, PASSED_ENEMY_KING_DISTANCE + rank, distance(!color));
-                    let safe = attacks.all[!color as usize] & bit(stop) == 0;
-                    out.add(color, PASSED_SAFE_STOP + rank, i32::from(safe));
-                }
+            let rank = relative_rank(color, square);
+            if stoppers != 0 {
+                let helpers = ours & beside & !ahead;
+                out.add(color, CANDIDATE_PASSER + rank, i32::from(stoppers.count_ones() <= helpers.count_ones()));
+                continue;
+            }
+            out.add(color, PASSED_PAWN + rank, 1);
+            out.add(color, PASSED_FREE_PATH + rank, i32::from(occupied & file & ahead == 0));
+            let stop = if color == Color::White { square.offset(8) } else { square.offset(-8) };
+            if let Some(stop) = stop {
+                let distance = |side| board.king_of(side).map_or(0, |king| king.distance(stop) as i32);
+                out.add(color, PASSED_OWN_KING_DISTANCE + rank, distance(color));
+                out.add(color, PASSED_ENEMY_KING_DISTANCE + rank, distance(!color));
+                let safe = attacks.all[!color as usize] & bit(stop) == 0;
+                out.add(color, PASSED_SAFE_STOP + rank, i32::from(safe));
             }
         }
         out.add(color, SPACE, space(color, ours, attacks.pawns[!color as usize]));
