@@ -37,15 +37,9 @@ pub const PIECE_OWN_PAWNS: usize = ROOK_ON_SEVENTH + 1;
 pub const BISHOP_LONG_DIAGONAL: usize = PIECE_OWN_PAWNS + 2;
 /// Per bishop, each of its own pawns on its colour that an enemy pawn blocks.
 pub const BISHOP_RAMMED_PAWNS: usize = BISHOP_LONG_DIAGONAL + 1;
-/// Per square of a knight's, a bishop's, a queen's distance from its own king.
-pub const KING_PROTECTOR: usize = BISHOP_RAMMED_PAWNS + 1;
-/// A rook on the file of an enemy queen.
-pub const ROOK_ON_QUEEN_FILE: usize = KING_PROTECTOR + 3;
-/// Per bishop, each enemy pawn on its diagonals, through whatever stands between.
-pub const BISHOP_XRAY_PAWNS: usize = ROOK_ON_QUEEN_FILE + 1;
 
 /// A passed pawn, by its rank as its owner sees it (rank 1 first).
-pub const PASSED_PAWN: usize = BISHOP_XRAY_PAWNS + 1;
+pub const PASSED_PAWN: usize = BISHOP_RAMMED_PAWNS + 1;
 /// A passed pawn with no piece in front of it, by rank.
 pub const PASSED_FREE_PATH: usize = PASSED_PAWN + 8;
 /// Per square of king distance from a passed pawn's stop square, by the pawn's rank: its
@@ -57,10 +51,8 @@ pub const PASSED_SAFE_STOP: usize = PASSED_ENEMY_KING_DISTANCE + 8;
 /// A candidate passed pawn, by rank: not passed, no enemy pawn ahead on its file, and no
 /// more enemy pawns ahead on the files beside it than own pawns beside or behind it there.
 pub const CANDIDATE_PASSER: usize = PASSED_SAFE_STOP + 8;
-/// Per passed pawn, each own rook, then each enemy rook, behind it on its file.
-pub const ROOK_BEHIND_PASSER: usize = CANDIDATE_PASSER + 8;
 /// A pawn with one of its own ahead on its file.
-pub const DOUBLED_PAWN: usize = ROOK_BEHIND_PASSER + 2;
+pub const DOUBLED_PAWN: usize = CANDIDATE_PASSER + 8;
 /// A pawn with no pawns of its own on the files beside it.
 pub const ISOLATED_PAWN: usize = DOUBLED_PAWN + 1;
 /// A pawn guarded by a pawn, and one with a pawn of its own beside it (a phalanx).
@@ -76,11 +68,9 @@ pub const SPACE: usize = BACKWARD_PAWN + 1;
 /// The king's distance in files to the nearest file with a pawn of either side, 0 to 7
 /// (nothing without pawns): a king away from the pawns is out of play in an ending.
 pub const KING_PAWN_FILE_DISTANCE: usize = SPACE + 1;
-/// Pawn islands: groups of adjacent files with own pawns.
-pub const PAWN_ISLANDS: usize = KING_PAWN_FILE_DISTANCE + 8;
 
 /// Per square of the enemy king's zone that a piece attacks: knight, bishop, rook, queen.
-pub const KING_ZONE_ATTACK: usize = PAWN_ISLANDS + 1;
+pub const KING_ZONE_ATTACK: usize = KING_PAWN_FILE_DISTANCE + 8;
 /// Own pawns in front of the king (the three files around it, two ranks ahead).
 pub const PAWN_SHIELD: usize = KING_ZONE_ATTACK + 4;
 /// Files at or beside the king with no pawn of its own.
@@ -110,13 +100,9 @@ pub const KING_DEFENDERS: usize = PAWN_STORM + 8;
 /// Squares from which a piece could give check to the enemy king, that it reaches and the
 /// enemy does not attack (nor its own pieces hold): knight, bishop, rook, queen.
 pub const SAFE_CHECK: usize = KING_DEFENDERS + 12;
-/// By the sum of the enemy king's zone squares that the pieces attack (each piece's
-/// squares counted), 0 to 15 or more, when two pieces or more attack the zone (index 0
-/// otherwise): the attack grows faster than the sum of its parts.
-pub const KING_ZONE_PRESSURE: usize = SAFE_CHECK + 4;
 
 /// A piece attacked by an enemy pawn: knight, bishop, rook, queen.
-pub const THREAT_BY_PAWN: usize = KING_ZONE_PRESSURE + 16;
+pub const THREAT_BY_PAWN: usize = SAFE_CHECK + 4;
 /// A rook, then a queen, attacked by an enemy knight or bishop.
 pub const THREAT_BY_MINOR: usize = THREAT_BY_PAWN + 4;
 /// A queen attacked by an enemy rook.
@@ -131,16 +117,10 @@ pub const HANGING: usize = MINOR_ATTACKED_BY_MINOR + 1;
 pub const THREAT_BY_KING: usize = HANGING + 1;
 /// A pawn that an enemy piece (not the king) attacks and nothing defends.
 pub const WEAK_PAWN: usize = THREAT_BY_KING + 1;
-/// A piece (not a pawn or king) attacked by an enemy pawn that is safe: not attacked, or
-/// defended.
-pub const THREAT_BY_SAFE_PAWN: usize = WEAK_PAWN + 1;
-/// A queen with an enemy bishop or rook on its line behind exactly one piece: a pin or a
-/// discovered attack waiting.
-pub const WEAK_QUEEN: usize = THREAT_BY_SAFE_PAWN + 1;
 
 /// An enemy piece (not a pawn or king) that a safe push of a pawn would attack, not
 /// attacked by a pawn already.
-pub const PAWN_PUSH_THREAT: usize = WEAK_QUEEN + 1;
+pub const PAWN_PUSH_THREAT: usize = WEAK_PAWN + 1;
 
 /// The side to move's bonus: it can act first.
 pub const TEMPO: usize = PAWN_PUSH_THREAT + 1;
@@ -213,7 +193,7 @@ pub struct Section {
 }
 
 /// Every section, in index order; each ends where the next starts (the last at `COUNT`).
-pub const SECTIONS: [Section; 63] = [
+pub const SECTIONS: [Section; 55] = [
     Section { start: MATERIAL, name: "Material: pawn, knight, bishop, rook, queen, king", group: Group::Material },
     Section { start: PIECE_SQUARE, name: "pawn", group: Group::PieceSquare },
     Section { start: PIECE_SQUARE + 64, name: "knight", group: Group::PieceSquare },
@@ -239,17 +219,6 @@ pub const SECTIONS: [Section; 63] = [
         name: "Own blocked pawn on the bishop's colour, per bishop",
         group: Group::Pieces,
     },
-    Section {
-        start: KING_PROTECTOR,
-        name: "Distance from its own king, per square: knight, bishop, queen",
-        group: Group::Pieces,
-    },
-    Section { start: ROOK_ON_QUEEN_FILE, name: "Rook on the enemy queen's file", group: Group::Pieces },
-    Section {
-        start: BISHOP_XRAY_PAWNS,
-        name: "Enemy pawn on the bishop's diagonals, per bishop",
-        group: Group::Pieces,
-    },
     Section { start: PASSED_PAWN, name: "Passed pawn, by rank 1 to 8", group: Group::PassedPawns },
     Section { start: PASSED_FREE_PATH, name: "Passed pawn with a free path, by rank", group: Group::PassedPawns },
     Section {
@@ -268,11 +237,6 @@ pub const SECTIONS: [Section; 63] = [
         group: Group::PassedPawns,
     },
     Section { start: CANDIDATE_PASSER, name: "Candidate passed pawn, by rank", group: Group::PassedPawns },
-    Section {
-        start: ROOK_BEHIND_PASSER,
-        name: "Rook behind a passed pawn on its file: own, enemy",
-        group: Group::PassedPawns,
-    },
     Section { start: DOUBLED_PAWN, name: "Doubled pawn", group: Group::Pawns },
     Section { start: ISOLATED_PAWN, name: "Isolated pawn", group: Group::Pawns },
     Section { start: SUPPORTED_PAWN, name: "Pawn guarded by a pawn", group: Group::Pawns },
@@ -288,7 +252,6 @@ pub const SECTIONS: [Section; 63] = [
         name: "King's distance in files to the nearest pawn, 0 to 7",
         group: Group::Pawns,
     },
-    Section { start: PAWN_ISLANDS, name: "Pawn island", group: Group::Pawns },
     Section {
         start: KING_ZONE_ATTACK,
         name: "King zone squares attacked: knight, bishop, rook, queen",
@@ -316,11 +279,6 @@ pub const SECTIONS: [Section; 63] = [
         group: Group::KingSafety,
     },
     Section { start: SAFE_CHECK, name: "Safe checks: knight, bishop, rook, queen", group: Group::KingSafety },
-    Section {
-        start: KING_ZONE_PRESSURE,
-        name: "King zone squares attacked in all, 0 to 15, by two attackers or more",
-        group: Group::KingSafety,
-    },
     Section { start: THREAT_BY_PAWN, name: "Attacked by a pawn: knight, bishop, rook, queen", group: Group::Threats },
     Section { start: THREAT_BY_MINOR, name: "Attacked by a minor piece: rook, queen", group: Group::Threats },
     Section { start: THREAT_BY_ROOK, name: "Queen attacked by a rook", group: Group::Threats },
@@ -329,8 +287,6 @@ pub const SECTIONS: [Section; 63] = [
     Section { start: HANGING, name: "Hanging piece", group: Group::Threats },
     Section { start: THREAT_BY_KING, name: "Undefended pawn or piece the enemy king attacks", group: Group::Threats },
     Section { start: WEAK_PAWN, name: "Undefended pawn an enemy piece attacks", group: Group::Threats },
-    Section { start: THREAT_BY_SAFE_PAWN, name: "Piece attacked by a safe pawn", group: Group::Threats },
-    Section { start: WEAK_QUEEN, name: "Queen pinned or in a discovered attack's line", group: Group::Threats },
     Section { start: PAWN_PUSH_THREAT, name: "Piece a safe pawn push would attack", group: Group::Threats },
     Section { start: TEMPO, name: "Tempo: the side to move", group: Group::Tempo },
 ];

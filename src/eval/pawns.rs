@@ -5,8 +5,7 @@ use shakmaty::{Board, Color, Role};
 use super::bits::{FILE_A, adjacent_files, all_ahead, bit, file_of, forward, rank_of, relative_rank};
 use super::params::{
     BACKWARD_PAWN, CANDIDATE_PASSER, DOUBLED_PAWN, ISOLATED_PAWN, KING_PAWN_FILE_DISTANCE, PASSED_ENEMY_KING_DISTANCE,
-    PASSED_FREE_PATH, PASSED_OWN_KING_DISTANCE, PASSED_PAWN, PASSED_SAFE_STOP, PAWN_ISLANDS, PHALANX_PAWN,
-    ROOK_BEHIND_PASSER, SPACE, SUPPORTED_PAWN,
+    PASSED_FREE_PATH, PASSED_OWN_KING_DISTANCE, PASSED_PAWN, PASSED_SAFE_STOP, PHALANX_PAWN, SPACE, SUPPORTED_PAWN,
 };
 use super::pieces::Attacks;
 use super::terms::Collector;
@@ -47,9 +46,6 @@ pub fn collect(board: &Board, attacks: &Attacks, out: &mut impl Collector) {
             }
             out.add(color, PASSED_PAWN + rank, 1);
             out.add(color, PASSED_FREE_PATH + rank, i32::from(occupied & file & ahead == 0));
-            let rooks_behind = board.by_role(Role::Rook).0 & file & all_ahead(!color, square);
-            out.add(color, ROOK_BEHIND_PASSER, (rooks_behind & board.by_color(color).0).count_ones() as i32);
-            out.add(color, ROOK_BEHIND_PASSER + 1, (rooks_behind & board.by_color(!color).0).count_ones() as i32);
             let stop = if color == Color::White { square.offset(8) } else { square.offset(-8) };
             if let Some(stop) = stop {
                 let distance = |side| board.king_of(side).map_or(0, |king| king.distance(stop) as i32);
@@ -60,8 +56,6 @@ pub fn collect(board: &Board, attacks: &Attacks, out: &mut impl Collector) {
             }
         }
         out.add(color, SPACE, space(color, ours, attacks.pawns[!color as usize]));
-        let files = occupied_files(ours);
-        out.add(color, PAWN_ISLANDS, (files & !(files << 1)).count_ones() as i32);
         let king_file = board.king_of(color).map(|king| usize::from(king) & 7);
         if let Some(distance) = king_file.and_then(|file| file_distance(file, board.by_role(Role::Pawn).0)) {
             out.add(color, KING_PAWN_FILE_DISTANCE + distance, 1);
@@ -73,21 +67,15 @@ pub fn collect(board: &Board, attacks: &Attacks, out: &mut impl Collector) {
 /// without pawns.
 #[inline]
 fn file_distance(file: usize, pawns: u64) -> Option<usize> {
-    let files = occupied_files(pawns);
+    let mut files = pawns | pawns >> 32;
+    files |= files >> 16;
+    files |= files >> 8;
+    let files = files & 0xFF;
     (0..8).find(|&distance| {
         let left = file.checked_sub(distance).is_some_and(|f| files >> f & 1 != 0);
         let right = file + distance < 8 && files >> (file + distance) & 1 != 0;
         left || right
     })
-}
-
-/// The files (bit 0: the a-file) that hold one of `pawns`.
-#[inline]
-fn occupied_files(pawns: u64) -> u64 {
-    let mut files = pawns | pawns >> 32;
-    files |= files >> 16;
-    files |= files >> 8;
-    files & 0xFF
 }
 
 /// The squares on files c to f, ranks 2 to 4 as `color` sees them, that hold none of its

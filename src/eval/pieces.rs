@@ -3,20 +3,19 @@
 //! attacks on the enemy king's zone and their number, weak squares at the king, safe
 //! checks, king shelter and pawn storms, and threats.
 
-use shakmaty::attacks::{between, bishop_attacks, king_attacks, knight_attacks, queen_attacks, rook_attacks};
-use shakmaty::{Bitboard, Board, Color, Role, Square};
+use shakmaty::attacks::{bishop_attacks, king_attacks, knight_attacks, queen_attacks, rook_attacks};
+use shakmaty::{Board, Color, Role, Square};
 
 use super::bits::{
     DARK_SQUARES, FILE_A, adjacent_files, all_ahead, bit, file_of, forward, pawn_attacks, rank_of, ranks_ahead,
     relative_rank,
 };
 use super::params::{
-    BISHOP_LONG_DIAGONAL, BISHOP_PAIR, BISHOP_PAWNS, BISHOP_RAMMED_PAWNS, BISHOP_XRAY_PAWNS, HANGING, KING_ATTACKERS,
-    KING_ATTACKERS_NO_QUEEN, KING_DEFENDERS, KING_OPEN_FILE, KING_PROTECTOR, KING_SHELTER, KING_WEAK_SQUARES,
-    KING_ZONE_ATTACK, KING_ZONE_PRESSURE, MINOR_ATTACKED_BY_MINOR, MINOR_ATTACKED_BY_ROOK, MINOR_BEHIND_PAWN,
-    MOBILITY_TABLE, OUTPOST, PAWN_PUSH_THREAT, PAWN_SHIELD, PAWN_STORM, PAWN_STORM_BLOCKED, PIECE_OWN_PAWNS,
-    ROOK_HALF_OPEN_FILE, ROOK_ON_QUEEN_FILE, ROOK_ON_SEVENTH, ROOK_OPEN_FILE, SAFE_CHECK, THREAT_BY_KING,
-    THREAT_BY_MINOR, THREAT_BY_PAWN, THREAT_BY_ROOK, THREAT_BY_SAFE_PAWN, WEAK_PAWN, WEAK_QUEEN,
+    BISHOP_LONG_DIAGONAL, BISHOP_PAIR, BISHOP_PAWNS, BISHOP_RAMMED_PAWNS, HANGING, KING_ATTACKERS,
+    KING_ATTACKERS_NO_QUEEN, KING_DEFENDERS, KING_OPEN_FILE, KING_SHELTER, KING_WEAK_SQUARES, KING_ZONE_ATTACK,
+    MINOR_ATTACKED_BY_MINOR, MINOR_ATTACKED_BY_ROOK, MINOR_BEHIND_PAWN, MOBILITY_TABLE, OUTPOST, PAWN_PUSH_THREAT,
+    PAWN_SHIELD, PAWN_STORM, PAWN_STORM_BLOCKED, PIECE_OWN_PAWNS, ROOK_HALF_OPEN_FILE, ROOK_ON_SEVENTH, ROOK_OPEN_FILE,
+    SAFE_CHECK, THREAT_BY_KING, THREAT_BY_MINOR, THREAT_BY_PAWN, THREAT_BY_ROOK, WEAK_PAWN,
 };
 use super::terms::Collector;
 
@@ -60,7 +59,6 @@ pub fn collect(board: &Board, out: &mut impl Collector) -> Attacks {
         let zone = board.king_of(!color).map_or(0, |king| king_attacks(king).0 | bit(king));
         attacks.all[us] = attacks.pawns[us] | board.king_of(color).map_or(0, |king| king_attacks(king).0);
         let mut attackers = 0;
-        let mut pressure = 0;
         for (piece, role) in PIECES.into_iter().enumerate() {
             let mut zone_attacks = 0;
             for square in board.by_role(role) & board.by_color(color) {
@@ -78,10 +76,7 @@ pub fn collect(board: &Board, out: &mut impl Collector) -> Attacks {
                 attackers += usize::from(reach & zone != 0);
             }
             out.add(color, KING_ZONE_ATTACK + piece, zone_attacks);
-            pressure += zone_attacks;
         }
-        let pressure = if attackers >= 2 { pressure.min(15) as usize } else { 0 };
-        out.add(color, KING_ZONE_PRESSURE + pressure, 1);
         let has_queen = (board.by_role(Role::Queen) & board.by_color(color)).any();
         let attackers_table = if has_queen { KING_ATTACKERS } else { KING_ATTACKERS_NO_QUEEN };
         out.add(color, attackers_table + attackers.min(7), 1);
@@ -121,8 +116,6 @@ fn piece_placement(board: &Board, color: Color, guarded: u64, their_pawns: u64, 
     out.add(color, MINOR_BEHIND_PAWN, (minors & pawns_ahead).count_ones() as i32);
     let rammed = our_pawns & forward(!color, pawns & !our_pawns);
     for square in board.by_role(Role::Bishop) & ours {
-        let diagonals = bishop_attacks(square, Bitboard::EMPTY).0;
-        out.add(color, BISHOP_XRAY_PAWNS, (diagonals & their_pawns).count_ones() as i32);
         let same_colour = if DARK_SQUARES & bit(square) != 0 { DARK_SQUARES } else { !DARK_SQUARES };
         out.add(color, BISHOP_PAWNS, (our_pawns & same_colour).count_ones() as i32);
         out.add(color, BISHOP_RAMMED_PAWNS, (rammed & same_colour).count_ones() as i32);
@@ -131,14 +124,6 @@ fn piece_placement(board: &Board, color: Color, guarded: u64, their_pawns: u64, 
         let long = LONG_DIAGONALS & !CENTRE & bit(square) != 0 && centre_seen.count_ones() > 1;
         out.add(color, BISHOP_LONG_DIAGONAL, i32::from(long));
     }
-    if let Some(king) = board.king_of(color) {
-        for (piece, role) in [Role::Knight, Role::Bishop, Role::Queen].into_iter().enumerate() {
-            let distance: u32 = (board.by_role(role) & ours).into_iter().map(|square| square.distance(king)).sum();
-            out.add(color, KING_PROTECTOR + piece, distance as i32);
-        }
-    }
-    let queen_files = (board.by_role(Role::Queen) & !ours).into_iter().fold(0, |files, queen| files | file_of(queen));
-    out.add(color, ROOK_ON_QUEEN_FILE, (board.by_role(Role::Rook).0 & ours.0 & queen_files).count_ones() as i32);
     let seventh = rank_of(if color == Color::White { Square::A7 } else { Square::A2 });
     out.add(color, ROOK_ON_SEVENTH, (board.by_role(Role::Rook).0 & ours.0 & seventh).count_ones() as i32);
     let own_pawns = our_pawns.count_ones() as i32;
@@ -225,24 +210,6 @@ fn threats(board: &Board, color: Color, attacks: &Attacks, out: &mut impl Collec
     out.add(color, THREAT_BY_KING, (undefended & their_king).count_ones() as i32);
     let their_men = attacks.pawns[them] | attacks.minors(them) | attacks.pieces[them][2] | attacks.pieces[them][3];
     out.add(color, WEAK_PAWN, (undefended & board.by_role(Role::Pawn).0 & their_men).count_ones() as i32);
-
-    let their_pawns = board.by_role(Role::Pawn).0 & board.by_color(!color).0;
-    let safe_pawns = their_pawns & (attacks.all[them] | !attacks.all[us]);
-    let pieces = ours & !board.by_role(Role::Pawn).0 & !board.by_role(Role::King).0;
-    out.add(color, THREAT_BY_SAFE_PAWN, (pawn_attacks(!color, safe_pawns) & pieces).count_ones() as i32);
-    for queen in board.by_role(Role::Queen) & board.by_color(color) {
-        out.add(color, WEAK_QUEEN, i32::from(queen_line_blocked_once(board, color, queen)));
-    }
-}
-
-/// Whether an enemy bishop or rook stands on a line of `color`'s queen on `queen` with
-/// exactly one piece between them.
-#[inline]
-fn queen_line_blocked_once(board: &Board, color: Color, queen: Square) -> bool {
-    let theirs = board.by_color(!color);
-    let snipers = (bishop_attacks(queen, Bitboard::EMPTY) & board.by_role(Role::Bishop) & theirs)
-        | (rook_attacks(queen, Bitboard::EMPTY) & board.by_role(Role::Rook) & theirs);
-    snipers.into_iter().any(|sniper| (between(queen, sniper) & board.occupied()).count() == 1)
 }
 
 /// Enemy pieces that a safe push of one of `color`'s pawns would attack: pushes (one

@@ -191,45 +191,6 @@ pub mod tests {
     }
 
     #[test]
-    fn round_8_terms_are_counted() {
-        // The a1 knight is 4 squares from its king, the h1 bishop 3; the bishop sees the
-        // f3 and d5 pawns on its diagonal, d5 through f3.
-        let c = counts("4k3/8/8/3p4/8/5p2/8/N3K2B w - - 0 1");
-        assert_eq!(c[KING_PROTECTOR..KING_PROTECTOR + 3], [[4, 0], [3, 0], [0, 0]]);
-        assert_eq!(c[BISHOP_XRAY_PAWNS], [2, 0]);
-
-        // The d1 rook stands on the d8 queen's file; the d5 knight is the one piece between.
-        let c = counts("3qk3/8/8/3N4/8/8/8/3RK3 w - - 0 1");
-        assert_eq!(c[ROOK_ON_QUEEN_FILE], [1, 0]);
-        assert_eq!(c[WEAK_QUEEN], [0, 1]);
-        let c = counts("3qk3/8/8/8/8/8/8/3RK3 w - - 0 1");
-        assert_eq!(c[WEAK_QUEEN], [0, 0], "nothing between: an attack, not a pin");
-
-        // The e4 pawn attacks the d5 knight: safe alone, not with the e8 rook attacking it.
-        let c = counts("6k1/8/8/3n4/4P3/8/8/6K1 w - - 0 1");
-        assert_eq!(c[THREAT_BY_SAFE_PAWN], [0, 1]);
-        let c = counts("4r1k1/8/8/3n4/4P3/8/8/6K1 w - - 0 1");
-        assert_eq!(c[THREAT_BY_SAFE_PAWN], [0, 0]);
-        assert_eq!(c[THREAT_BY_PAWN], [0, 1]);
-
-        // Own rook behind the passed e4 pawn, then an enemy rook.
-        let c = counts("6k1/8/8/8/4P3/8/7K/4R3 w - - 0 1");
-        assert_eq!(c[ROOK_BEHIND_PASSER..ROOK_BEHIND_PASSER + 2], [[1, 0], [0, 0]]);
-        let c = counts("6k1/8/8/8/4P3/8/7K/4r3 w - - 0 1");
-        assert_eq!(c[ROOK_BEHIND_PASSER..ROOK_BEHIND_PASSER + 2], [[0, 0], [1, 0]]);
-
-        // White's pawns on a, c, e, g and h make four islands, Black's on a, b and d two.
-        let c = counts("4k3/pp1p4/8/8/8/8/P1P1P1PP/4K3 w - - 0 1");
-        assert_eq!(c[PAWN_ISLANDS], [4, 2]);
-
-        // The f5 knight (g7) and the h5 queen (f7, h7, h8): two attackers, four squares.
-        let c = counts("6k1/8/8/4pN1Q/2P5/3P4/8/R5K1 w - - 0 1");
-        assert_eq!(c[KING_ZONE_PRESSURE + 4], [1, 0]);
-        assert_eq!(c[KING_ZONE_PRESSURE], [0, 1]);
-        assert_eq!(c[KING_ZONE_PRESSURE..KING_ZONE_PRESSURE + 16].iter().map(|count| count[0]).sum::<i32>(), 1);
-    }
-
-    #[test]
     fn shelter_storms_and_king_threats_are_counted() {
         // White's king shelters behind f2 g2 (rank index 1) and h3 (2); Black's pawns storm
         // f7 (6), g5 (the nearer of g5 and g7: 4) and h4, which h3 blocks. Black's king

@@ -101,12 +101,6 @@ pub const WEIGHTS: [S; COUNT] = [
     S(3, 10),
     // Own blocked pawn on the bishop's colour, per bishop
     S(-1, 2),
-    // Distance from its own king, per square: knight, bishop, queen
-    S(0, 0), S(0, 0), S(0, 0),
-    // Rook on the enemy queen's file
-    S(0, 0),
-    // Enemy pawn on the bishop's diagonals, per bishop
-    S(0, 0),
     // Passed pawn, by rank 1 to 8
     S(0, 0), S(-6, 2), S(-13, 16), S(-21, 36), S(9, 36), S(48, 45), S(117, -123), S(0, 0),
     // Passed pawn with a free path, by rank
@@ -119,8 +113,6 @@ pub const WEIGHTS: [S; COUNT] = [
     S(0, 0), S(5, -1), S(-1, 5), S(-4, 8), S(-7, 16), S(-9, 31), S(-16, 64), S(0, 0),
     // Candidate passed pawn, by rank
     S(0, 0), S(1, -5), S(2, -1), S(0, 4), S(-2, 10), S(-4, 58), S(0, 0), S(0, 0),
-    // Rook behind a passed pawn on its file: own, enemy
-    S(0, 0), S(0, 0),
     // Doubled pawn
     S(-12, 0),
     // Isolated pawn
@@ -135,8 +127,6 @@ pub const WEIGHTS: [S; COUNT] = [
     S(1, 1),
     // King's distance in files to the nearest pawn, 0 to 7
     S(-9, 18), S(-19, 17), S(-21, 9), S(11, -12), S(30, -25), S(39, -27), S(-5, -8), S(7, 3),
-    // Pawn island
-    S(0, 0),
     // King zone squares attacked: knight, bishop, rook, queen
     S(3, 0), S(7, 1), S(5, 0), S(5, 5),
     // Pawn shield
@@ -163,9 +153,6 @@ pub const WEIGHTS: [S; COUNT] = [
     S(0, 0), S(0, 0), S(0, 0), S(0, 0),
     // Safe checks: knight, bishop, rook, queen
     S(27, 3), S(4, 11), S(39, -7), S(12, 14),
-    // King zone squares attacked in all, 0 to 15, by two attackers or more
-    S(0, 0), S(0, 0), S(0, 0), S(0, 0), S(0, 0), S(0, 0), S(0, 0), S(0, 0),
-    S(0, 0), S(0, 0), S(0, 0), S(0, 0), S(0, 0), S(0, 0), S(0, 0), S(0, 0),
     // Attacked by a pawn: knight, bishop, rook, queen
     S(-40, -28), S(-38, -30), S(-52, -13), S(-29, -16),
     // Attacked by a minor piece: rook, queen
@@ -182,10 +169,6 @@ pub const WEIGHTS: [S; COUNT] = [
     S(-43, -21),
     // Undefended pawn an enemy piece attacks
     S(-11, -24),
-    // Piece attacked by a safe pawn
-    S(0, 0),
-    // Queen pinned or in a discovered attack's line
-    S(0, 0),
     // Piece a safe pawn push would attack
     S(11, 7),
     // Tempo: the side to move
