@@ -127,6 +127,13 @@ fn mean_squared_error(samples: &[Sample], weights: &[[f64; 2]], k: f64, target: 
     total / samples.len().max(1) as f64
 }
 
+/// The mean squared error of the predictions against the game results alone: what a fit
+/// blended with the search score is judged by (the fit that predicts unseen games best
+/// played best in session 27's matches).
+pub fn result_loss(samples: &[Sample], weights: &[[f64; 2]], k: f64) -> f64 {
+    mean_squared_error(samples, weights, k, |s| s.result)
+}
+
 /// Sets each target to `result_weight * result + (1 - result_weight) * prediction of the
 /// data's score` (`result_weight` 1: the results alone).
 pub fn set_targets(samples: &mut [Sample], k: f64, result_weight: f64) {
@@ -137,13 +144,12 @@ pub fn set_targets(samples: &mut [Sample], k: f64, result_weight: f64) {
 
 /// The `K` with the least error against the game results, to 4 decimals, within 0.01..10.
 pub fn fit_k(samples: &[Sample], weights: &[[f64; 2]]) -> f64 {
-    let loss = |samples: &[Sample], weights: &[[f64; 2]], k: f64| mean_squared_error(samples, weights, k, |s| s.result);
     let golden = (5f64.sqrt() - 1.0) / 2.0;
     let (mut low, mut high) = (0.01f64, 10.0f64);
     while high - low > 1e-4 {
         let a = high - golden * (high - low);
         let b = low + golden * (high - low);
-        if loss(samples, weights, a) < loss(samples, weights, b) {
+        if result_loss(samples, weights, a) < result_loss(samples, weights, b) {
             high = b;
         } else {
             low = a;
@@ -419,6 +425,20 @@ mod tests {
         assert!((samples[0].target - 0.625).abs() < 1e-12, "{}", samples[0].target);
         set_targets(&mut samples, 1.0, 1.0);
         assert_eq!(samples[0].target, 1.0);
+    }
+
+    #[test]
+    fn the_result_loss_ignores_the_score_and_the_target() {
+        // With every weight 0 the evaluation is 0 and predicts 0.5: a win costs 0.25, a
+        // draw nothing, whatever the search score or the blended target say.
+        let mut samples = vec![
+            Sample::parse("4k3/8/8/8/8/8/4P3/4K3 w - - 0 1 | 600 | 1.0").expect("a line"),
+            Sample::parse("4k3/8/8/8/8/8/4P3/4K3 w - - 0 1 | 600 | 0.5").expect("a line"),
+        ];
+        set_targets(&mut samples, 1.0, 0.0);
+        let zero = vec![[0.0, 0.0]; COUNT];
+        assert!((result_loss(&samples, &zero, 1.0) - 0.125).abs() < 1e-12);
+        assert!(loss(&samples, &zero, 1.0) > 0.125, "the score's targets lie above 0.5 for both");
     }
 
     #[test]

@@ -98,6 +98,7 @@ pub(super) fn tune_command(args: TuneArgs) -> CliResult {
     tune::set_targets(&mut samples, k, result_weight);
     // The last positions are the last games: held out whole, but for one game cut in two.
     let (samples, held_out) = split_last(samples, held_out_share);
+    let start_weights = weights.clone();
     let mut first = None;
     // Every epoch's line in a log; a bar on a terminal.
     let mut shown = Progress::new(options.epochs as u64, "epochs", Duration::ZERO);
@@ -151,6 +152,14 @@ pub(super) fn tune_command(args: TuneArgs) -> CliResult {
         first.validation,
         best.validation,
         best.epoch
+    );
+    // Against the game results alone, each set of weights with its own best K (fitted on
+    // the training positions, so that unchanged weights give the same figure).
+    let (k_before, k_after) = (tune::fit_k(&samples, &start_weights), tune::fit_k(&samples, &weights));
+    println!(
+        "held-out loss against the game results: {:.6} -> {:.6} (K {k_before:.4} -> {k_after:.4})",
+        tune::result_loss(&held_out, &start_weights, k_before),
+        tune::result_loss(&held_out, &weights, k_after)
     );
     Ok(ExitCode::SUCCESS)
 }
