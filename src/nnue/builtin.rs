@@ -1,17 +1,15 @@
 //! The network built into the binary: what `EvalFile` `<default>` means.
 //!
-//! `nets/bramble-1.nnue`, (768 -> 32) x 2 -> 1, trained on this project's own self-play
-//! data (`~/bramble-data/d13.txt` to `d16.txt` less each file's last line, which may be
-//! cut short: 635,451 positions, FEN | score | result) with the commands below (20 epochs,
-//! about 25 seconds on one core; the same seed and thread count give the same file).
-//! README's "NNUE" section has the same lines.
+//! `nets/bramble-2.nnue`, (768 -> 128) x 2 -> 1, trained on this project's own self-play
+//! data (`~/bramble-data/d24.txt` to `d31.txt`: 5,337,988 positions, FEN | score |
+//! result, the `datagen` commands in README's *Tuning* and *Training a network*) with the
+//! commands below (20 epochs, about 85 seconds on two cores; the same seed and thread
+//! count give the same file). README's "The built-in network" has the same lines.
 //!
 //! ```text
-//! head -q -n -1 ~/bramble-data/d13.txt ~/bramble-data/d14.txt ~/bramble-data/d15.txt ~/bramble-data/d16.txt > /tmp/tune3.txt
-//! bramble convert --to binary /tmp/tune3.txt /tmp/nnue-train.bin
-//! bramble train --data /tmp/nnue-train.bin --hidden 32 --epochs 20 --threads 1 --seed 1 \
-//!     --batch 16384 --lr 0.001 --lr-drop-epoch 8 --result-weight 0 --validation 0.05 \
-//!     --out nets/bramble-1.nnue
+//! for f in d24 d25 d26 d27 d28 d29 d30 d31; do bramble convert --to binary ~/bramble-data/$f.txt $f.bin; done
+//! bramble train --data d24.bin,d25.bin,d26.bin,d27.bin,d28.bin,d29.bin,d30.bin,d31.bin \
+//!     --hidden 128 --epochs 20 --threads 2 --seed 1 --result-weight 0.25 --out nets/bramble-2.nnue
 //! ```
 
 use std::sync::{Arc, LazyLock};
@@ -19,7 +17,7 @@ use std::sync::{Arc, LazyLock};
 use super::format::Network;
 
 /// The file's bytes, inside the binary.
-const BYTES: &[u8] = include_bytes!("../../nets/bramble-1.nnue");
+const BYTES: &[u8] = include_bytes!("../../nets/bramble-2.nnue");
 
 /// Parsed once, on first use; a test checks that it parses.
 static BUILTIN: LazyLock<Result<Arc<Network>, String>> = LazyLock::new(|| Network::from_bytes(BYTES).map(Arc::new));
@@ -44,7 +42,7 @@ mod tests {
 
     #[test]
     fn the_builtin_network_parses_and_scores_sanely() {
-        assert_eq!(builtin().expect("parses").hidden(), 32);
+        assert_eq!(builtin().expect("parses").hidden(), 128);
         let start = score("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
         assert!(start.abs() < 100, "start position {start}");
         // White has an extra queen (Black's is missing): good for White, bad for Black.
