@@ -2,12 +2,14 @@
 //! king, bishop and knight mate a lone king from hard starts within the fifty-move rule,
 //! the engine playing both sides at a fixed node count a move (about 20 ms here: a short,
 //! fixed time that does not depend on the machine); and material that cannot win is
-//! evaluated as a draw.
+//! evaluated as a draw. The mates are played with each evaluator, the tables (the default)
+//! and the built-in network, which gets the tables' endgame knowledge in the search.
 
 mod common;
 
-use bramble::eval::{breakdown, evaluate};
-use bramble::search::{Limits, SearchSession};
+use bramble::eval::{breakdown, evaluate, with_endgame_knowledge};
+use bramble::nnue::builtin::builtin;
+use bramble::search::{Evaluator, Limits, SearchSession, SearchSettings};
 use common::position;
 use shakmaty::Position as _;
 
@@ -17,8 +19,9 @@ const NODES_PER_MOVE: u64 = 20_000;
 /// Plays `fen` out, both sides searched by the engine with the default settings and no
 /// tablebases, and returns the moves the side to move at the start took to mate, or why
 /// it did not (stalemate, a repetition, fifty moves without a capture or pawn move).
-fn moves_to_mate(fen: &str) -> Result<usize, String> {
-    let mut session = SearchSession::new(16);
+fn moves_to_mate(fen: &str, evaluator: &Evaluator) -> Result<usize, String> {
+    let settings = SearchSettings { evaluator: evaluator.clone(), ..Default::default() };
+    let mut session = SearchSession::with_settings(16, settings);
     let mut pos = position(fen);
     let mut keys: Vec<u64> = Vec::new();
     let limits = Limits { nodes: Some(NODES_PER_MOVE), ..Limits::default() };
@@ -43,14 +46,18 @@ fn moves_to_mate(fen: &str) -> Result<usize, String> {
     unreachable!("the loop returns")
 }
 
+/// Both evaluators: the tables (the default) and the built-in network.
 fn assert_mates(fens: &[&str]) {
-    for fen in fens {
-        match moves_to_mate(fen) {
-            Ok(moves) => {
-                eprintln!("{fen}: mate in {moves} moves");
-                assert!(moves <= 50, "{fen}: {moves} moves");
+    let network = Evaluator::Network(builtin().expect("the built-in network"));
+    for (name, evaluator) in [("tables", Evaluator::Tables), ("network", network)] {
+        for fen in fens {
+            match moves_to_mate(fen, &evaluator) {
+                Ok(moves) => {
+                    eprintln!("{name}: {fen}: mate in {moves} moves");
+                    assert!(moves <= 50, "{name}: {fen}: {moves} moves");
+                }
+                Err(why) => panic!("{name}: {fen}: {why}"),
             }
-            Err(why) => panic!("{fen}: {why}"),
         }
     }
 }
@@ -90,9 +97,15 @@ fn material_that_cannot_win_is_a_draw() {
         ("k7/8/8/8/8/P7/8/2B1K3 w - - 0 1", "bishop of the wrong colour for the rook pawn"),
         ("8/1k6/8/8/8/8/P7/2B1K3 b - - 0 1", "bishop of the wrong colour, king near the corner"),
     ];
+    let net = builtin().expect("the built-in network");
     for (fen, what) in draws {
-        let score = evaluate(position(fen).chess());
+        let pos = position(fen);
+        let score = evaluate(pos.chess());
         assert!(score.abs() <= 25, "{what}: {fen} scores {score}");
+        // The network's score gets the same knowledge in the search.
+        let (board, turn) = (pos.chess().board(), pos.chess().turn());
+        let network = with_endgame_knowledge(board, turn, net.evaluate_full(board, turn));
+        assert!(network.abs() <= 25, "{what}: {fen}: the network scores {network}");
     }
     // The same pawn with the right bishop, or with the defending king not (yet) at the
     // corner, keeps its value: a bishop and a pawn, far from a draw's score (more than

@@ -232,12 +232,13 @@ fn alpha_beta_equals_minimax() {
 }
 
 /// The same with the network: the search's incremental accumulators must give at every
-/// leaf the evaluation from scratch.
+/// leaf the evaluation from scratch (with the endgame knowledge the search adds to it).
 #[test]
 fn alpha_beta_with_the_network_equals_minimax() {
     let net = builtin().expect("the built-in network");
     let from_scratch = |pos: &Position| {
-        net.evaluate_full(pos.chess().board(), pos.turn()).clamp(-bramble::eval::EVAL_LIMIT, bramble::eval::EVAL_LIMIT)
+        let (board, turn) = (pos.chess().board(), pos.turn());
+        bramble::eval::with_endgame_knowledge(board, turn, net.evaluate_full(board, turn))
     };
     compare_with_minimax(Evaluator::Network(net.clone()), &from_scratch, 4);
 }

@@ -13,7 +13,7 @@ use super::control::SearchControl;
 use super::history::{Context, History, PieceTo};
 use super::repetition::LineKeys;
 use super::{Limits, MAX_PLY, SearchSettings, Signals};
-use crate::eval::{self, EVAL_LIMIT};
+use crate::eval;
 use crate::nnue::AccumulatorStack;
 use crate::packed_move::PackedMove;
 use crate::position::Position;
@@ -136,7 +136,7 @@ impl<'a> Searcher<'a> {
                 // scratch: the accumulators must follow each move, capture and null move.
                 #[cfg(test)]
                 assert_eq!(eval, stack.network().evaluate_full(pos.chess().board(), pos.turn()), "{}", pos.fen());
-                eval.clamp(-EVAL_LIMIT, EVAL_LIMIT)
+                eval::with_endgame_knowledge(pos.chess().board(), pos.turn(), eval)
             }
         }
     }

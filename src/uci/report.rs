@@ -4,7 +4,7 @@ use std::fmt::Write as _;
 
 use shakmaty::{CastlingMode, File, Move, Position as _, Rank, Square};
 
-use crate::eval::{self, EVAL_LIMIT, Group, PHASE_MAX, S};
+use crate::eval::{self, Group, PHASE_MAX, S};
 use crate::nnue::Network;
 use crate::position::{Position, uci_move};
 use crate::search::{Report, mate_in_moves};
@@ -122,8 +122,9 @@ pub fn eval_lines(pos: &Position, network: Option<NetworkView>, in_use: &str) ->
     lines.push(format!("Tables:  {white_view} cp from White's side, {side_view} cp for the side to move"));
     lines.push(match network {
         Some(NetworkView { net, name }) => {
-            // Clamped as the search clamps it.
-            let side_view = net.evaluate_full(pos.chess().board(), pos.turn()).clamp(-EVAL_LIMIT, EVAL_LIMIT);
+            // With the endgame knowledge and the clamp the search applies.
+            let (board, turn) = (pos.chess().board(), pos.turn());
+            let side_view = eval::with_endgame_knowledge(board, turn, net.evaluate_full(board, turn));
             let white_view = if pos.turn().is_white() { side_view } else { -side_view };
             format!(
                 "Network: {white_view} cp from White's side, {side_view} cp for the side to move ({name}, {} hidden neurons)",
