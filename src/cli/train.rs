@@ -60,6 +60,9 @@ pub struct TrainArgs {
     /// Seed of the initial weights and the shuffles (a run repeats for a seed and thread count)
     #[arg(long, value_name = "S", default_value_t = DEFAULT_SEED)]
     seed: u64,
+    /// Learn about half of the positions each epoch mirrored left to right (files a-h swapped)
+    #[arg(long)]
+    mirror: bool,
     /// The network file to write (after every epoch)
     #[arg(long, value_name = "F", default_value = DEFAULT_OUT)]
     out: String,
@@ -102,6 +105,7 @@ pub(super) fn train_command(args: TrainArgs) -> CliResult {
         result_weight: args.result_weight,
         threads: threads_or_cores(args.threads),
         seed: args.seed,
+        mirror: args.mirror,
     };
     eprintln!(
         "training (768 -> {}) x 2 -> 1 on {} positions, {} held out; {} threads",

@@ -32,7 +32,7 @@ use rand::rngs::StdRng;
 use rand::seq::SliceRandom;
 use rand::{RngExt, SeedableRng};
 
-use super::features::{Features, INPUTS, record_features};
+use super::features::{Features, INPUTS, record_features, record_features_mirrored};
 use super::format::{Network, QA, QB, SCALE};
 use crate::trainingdata::Record;
 
@@ -61,6 +61,9 @@ pub struct TrainOptions {
     pub result_weight: f32,
     pub threads: usize,
     pub seed: u64,
+    /// Each epoch, about half of the training positions (another half each epoch) are
+    /// learnt mirrored left to right: twice the positions from the same data.
+    pub mirror: bool,
 }
 
 /// The network in floats: the output times [`SCALE`] is centipawns.
@@ -155,6 +158,13 @@ fn target(record: &Record, result_weight: f32) -> f32 {
     (1.0 - result_weight) * sigmoid(f32::from(record.score) / SCALE_LOSS) + result_weight * result
 }
 
+/// Whether an epoch with this salt learns the record mirrored: about half of the records,
+/// another half for another salt. A hash of the board, so the choice does not depend on
+/// how the batch is cut between threads.
+fn mirrored(record: &Record, salt: u64) -> bool {
+    (record.occ() ^ salt).wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 63 == 1
+}
+
 /// One thread's gradient of a slice of a batch, and its scratch space.
 struct Gradient {
     feature_weights: Vec<f32>,
@@ -201,11 +211,15 @@ impl Gradient {
         self.loss = 0.0;
     }
 
-    /// Adds the loss of each record and, with `backward`, its gradient.
-    fn add(&mut self, net: &FloatNetwork, records: &[Record], result_weight: f32, backward: bool) {
+    /// Adds the loss of each record and, with `backward`, its gradient. With a `mirror`
+    /// salt, the records that [`mirrored`] picks for it are learnt mirrored.
+    fn add(&mut self, net: &FloatNetwork, records: &[Record], result_weight: f32, backward: bool, mirror: Option<u64>) {
         let hidden = net.hidden;
         for record in records {
-            let features = record_features(record);
+            let features = match mirror {
+                Some(salt) if mirrored(record, salt) => record_features_mirrored(record),
+                _ => record_features(record),
+            };
             net.accumulate(features.stm(), &mut self.stm);
             net.accumulate(features.nstm(), &mut self.nstm);
             let prediction = sigmoid(net.output(&self.stm, &self.nstm) * SCALE as f32 / SCALE_LOSS);
@@ -347,7 +361,7 @@ impl Trainer {
         if records.is_empty() {
             return 0.0;
         }
-        self.run(records, false);
+        self.run(records, false, None);
         let total: f64 = self.gradients.iter().map(|g| g.loss).sum();
         total / records.len() as f64
     }
@@ -364,9 +378,12 @@ impl Trainer {
         self.epochs += 1;
         let lr = self.lr(self.epochs);
         training.shuffle(&mut self.rng);
+        // Drawn from the epoch number, not the seeded generator, so that runs without
+        // mirroring repeat the shuffles of earlier builds.
+        let mirror = self.options.mirror.then(|| (self.epochs as u64).wrapping_mul(0xD1B5_4A32_D192_ED03));
         let mut loss = 0.0;
         for (done, batch) in training.chunks(self.options.batch.max(1)).enumerate() {
-            self.run(batch, true);
+            self.run(batch, true, mirror);
             let (first, rest) = self.gradients.split_at_mut(1);
             for other in rest.iter() {
                 first[0].merge(other);
@@ -386,7 +403,7 @@ impl Trainer {
     }
 
     /// Each thread's gradient (or only loss) of its slice of `records`, cleared first.
-    fn run(&mut self, records: &[Record], backward: bool) {
+    fn run(&mut self, records: &[Record], backward: bool, mirror: Option<u64>) {
         let (net, weight) = (&self.net, self.options.result_weight);
         let slice = records.len().div_ceil(self.gradients.len()).max(1);
         for gradient in &mut self.gradients {
@@ -396,11 +413,11 @@ impl Trainer {
         let first = work.next();
         std::thread::scope(|scope| {
             for (chunk, gradient) in work {
-                scope.spawn(move || gradient.add(net, chunk, weight, backward));
+                scope.spawn(move || gradient.add(net, chunk, weight, backward, mirror));
             }
             // The calling thread takes the first slice.
             if let Some((chunk, gradient)) = first {
-                gradient.add(net, chunk, weight, backward);
+                gradient.add(net, chunk, weight, backward, mirror);
             }
         });
     }
@@ -462,7 +479,16 @@ mod tests {
     }
 
     fn options(threads: usize) -> TrainOptions {
-        TrainOptions { hidden: 16, batch: 64, lr: 0.01, lr_drop_epoch: 3, result_weight: 0.0, threads, seed: 7 }
+        TrainOptions {
+            hidden: 16,
+            batch: 64,
+            lr: 0.01,
+            lr_drop_epoch: 3,
+            result_weight: 0.0,
+            threads,
+            seed: 7,
+            mirror: false,
+        }
     }
 
     #[test]
@@ -500,11 +526,11 @@ mod tests {
         let weight = 0.3;
         let loss = |net: &FloatNetwork| {
             let mut gradient = Gradient::new(8);
-            gradient.add(net, &records, weight, false);
+            gradient.add(net, &records, weight, false, None);
             gradient.loss
         };
         let mut analytic = Gradient::new(8);
-        analytic.add(&net, &records, weight, true);
+        analytic.add(&net, &records, weight, true, None);
         let numeric = |param: &dyn Fn(&mut FloatNetwork) -> &mut f32| {
             let h = 1e-3;
             let (mut up, mut down) = (net.clone(), net.clone());
@@ -572,5 +598,35 @@ mod tests {
         let (_, one_thread, _) = train(1, &mut training.clone());
         let single = one_thread[3].validation_loss.expect("validation positions");
         assert!((single - after).abs() < 0.2 * after, "one thread {single}, two {after}");
+    }
+
+    #[test]
+    fn mirroring_picks_another_half_each_epoch_and_still_learns() {
+        let records = random_positions(8000, 5);
+        let picked = |salt: u64| records.iter().map(|r| mirrored(r, salt)).collect::<Vec<bool>>();
+        let (first, second) = (picked(0xD1B5_4A32_D192_ED03), picked(0xD1B5_4A32_D192_ED03_u64.wrapping_mul(2)));
+        let share = first.iter().filter(|&&m| m).count() as f64 / records.len() as f64;
+        assert!((0.4..0.6).contains(&share), "{share} of the records mirrored");
+        let both = first.iter().zip(&second).filter(|(a, b)| a == b).count() as f64 / records.len() as f64;
+        assert!((0.35..0.65).contains(&both), "two epochs agree on {both} of the records");
+
+        // Material scores do not change when mirrored, so the mirrored net learns them too.
+        let (training, validation) = crate::trainingdata::split_last(records, 0.1);
+        let train = |mirror: bool| {
+            let mut trainer = Trainer::new(TrainOptions { mirror, ..options(2) });
+            let before = trainer.loss(&validation);
+            let mut training = training.clone();
+            let reports: Vec<EpochReport> =
+                (0..4).map(|_| trainer.epoch(&mut training, &validation, &mut |_| {})).collect();
+            (
+                before,
+                reports[3].validation_loss.expect("validation positions"),
+                trainer.network().quantise().0.to_bytes(),
+            )
+        };
+        let (before, after, bytes) = train(true);
+        assert!(after < before / 10.0, "validation loss {before} -> {after} with mirroring");
+        assert!(train(true).2 == bytes, "a second mirrored run differs");
+        assert!(train(false).2 != bytes, "mirroring changed nothing");
     }
 }
