@@ -1,15 +1,16 @@
 //! The network built into the binary: what `EvalFile` `<default>` means.
 //!
-//! `nets/bramble-2.nnue`, (768 -> 128) x 2 -> 1, trained on this project's own self-play
-//! data (`~/bramble-data/d24.txt` to `d31.txt`: 5,337,988 positions, FEN | score |
+//! `nets/bramble-3.nnue`, (768 -> 128) x 2 -> 1, trained on this project's own self-play
+//! data (`~/bramble-data/d24.txt` to `d32.txt`: 5,777,547 positions, FEN | score |
 //! result, the `datagen` commands in README's *Tuning* and *Training a network*) with the
-//! commands below (20 epochs, about 85 seconds on two cores; the same seed and thread
-//! count give the same file). README's "The built-in network" has the same lines.
+//! commands below (20 epochs, each position mirrored left to right in about half of them,
+//! about 100 seconds on two cores; the same seed and thread count give the same file).
+//! README's "The built-in network" has the same lines.
 //!
 //! ```text
-//! for f in d24 d25 d26 d27 d28 d29 d30 d31; do bramble convert --to binary ~/bramble-data/$f.txt $f.bin; done
-//! bramble train --data d24.bin,d25.bin,d26.bin,d27.bin,d28.bin,d29.bin,d30.bin,d31.bin \
-//!     --hidden 128 --epochs 20 --threads 2 --seed 1 --result-weight 0.25 --out nets/bramble-2.nnue
+//! for f in d24 d25 d26 d27 d28 d29 d30 d31 d32; do bramble convert --to binary ~/bramble-data/$f.txt $f.bin; done
+//! bramble train --data d24.bin,d25.bin,d26.bin,d27.bin,d28.bin,d29.bin,d30.bin,d31.bin,d32.bin \
+//!     --hidden 128 --epochs 20 --threads 2 --seed 1 --result-weight 0.25 --mirror --out nets/bramble-3.nnue
 //! ```
 
 use std::sync::{Arc, LazyLock};
@@ -17,7 +18,7 @@ use std::sync::{Arc, LazyLock};
 use super::format::Network;
 
 /// The file's bytes, inside the binary.
-const BYTES: &[u8] = include_bytes!("../../nets/bramble-2.nnue");
+const BYTES: &[u8] = include_bytes!("../../nets/bramble-3.nnue");
 
 /// Parsed once, on first use; a test checks that it parses.
 static BUILTIN: LazyLock<Result<Arc<Network>, String>> = LazyLock::new(|| Network::from_bytes(BYTES).map(Arc::new));
