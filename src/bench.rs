@@ -7,7 +7,7 @@ use std::time::{Duration, Instant};
 use shakmaty::CastlingMode;
 
 use crate::position::Position;
-use crate::search::{Limits, SearchSession, Signals};
+use crate::search::{Evaluator, Limits, SearchSession, SearchSettings, Signals};
 
 /// Deep enough that every depth-gated technique of the search (singular extensions from
 /// depth 8) takes part, short enough to run in about a second.
@@ -85,16 +85,23 @@ pub struct BenchTotal {
     pub elapsed: Duration,
 }
 
-/// Searches every position to `depth`, one thread, a fresh 16 MB table and fresh history
-/// each, calling `progress` after each. `None` if `signals.stop` ended it early.
-pub fn run(depth: i32, signals: &Signals, progress: &mut dyn FnMut(usize, &BenchLine)) -> Option<BenchTotal> {
+/// Searches every position to `depth` with `evaluator`, one thread, a fresh 16 MB table
+/// and fresh history each, calling `progress` after each. `None` if `signals.stop` ended it
+/// early.
+pub fn run(
+    depth: i32,
+    evaluator: &Evaluator,
+    signals: &Signals,
+    progress: &mut dyn FnMut(usize, &BenchLine),
+) -> Option<BenchTotal> {
     let mut total = BenchTotal { nodes: 0, elapsed: Duration::ZERO };
     let limits = Limits { depth: Some(depth), ..Limits::default() };
     for (index, &fen) in POSITIONS.iter().enumerate() {
         let Ok((pos, _)) = Position::from_fen(fen, CastlingMode::Standard) else {
             continue; // cannot happen: a unit test parses every position
         };
-        let mut session = SearchSession::new(HASH_MB);
+        let settings = SearchSettings { evaluator: evaluator.clone(), ..SearchSettings::default() };
+        let mut session = SearchSession::with_settings(HASH_MB, settings);
         let start = Instant::now();
         signals.reset_totals();
         let result = session.search_with(&pos, &[], &limits, signals);
@@ -131,11 +138,16 @@ mod tests {
     }
 
     #[test]
-    fn node_count_is_the_same_every_run() {
+    fn node_count_is_the_same_every_run_for_each_evaluator() {
         let signals = Signals::default();
-        let first = run(3, &signals, &mut |_, _| {}).expect("not stopped");
-        let second = run(3, &signals, &mut |_, _| {}).expect("not stopped");
-        assert_eq!(first.nodes, second.nodes);
-        assert!(first.nodes > 1000);
+        let mut counts = Vec::new();
+        for evaluator in [Evaluator::default(), Evaluator::Tables] {
+            let first = run(3, &evaluator, &signals, &mut |_, _| {}).expect("not stopped");
+            let second = run(3, &evaluator, &signals, &mut |_, _| {}).expect("not stopped");
+            assert_eq!(first.nodes, second.nodes, "{evaluator:?}");
+            assert!(first.nodes > 1000);
+            counts.push(first.nodes);
+        }
+        assert_ne!(counts[0], counts[1], "the network is the default and searches differently");
     }
 }

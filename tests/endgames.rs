@@ -2,8 +2,8 @@
 //! king, bishop and knight mate a lone king from hard starts within the fifty-move rule,
 //! the engine playing both sides at a fixed node count a move (about 20 ms here: a short,
 //! fixed time that does not depend on the machine); and material that cannot win is
-//! evaluated as a draw. The mates are played with each evaluator, the tables (the default)
-//! and the built-in network, which gets the tables' endgame knowledge in the search.
+//! evaluated as a draw. The mates are played with each evaluator, the built-in network (the
+//! default), which gets the tables' endgame knowledge in the search, and the tables.
 
 mod common;
 
@@ -46,7 +46,7 @@ fn moves_to_mate(fen: &str, evaluator: &Evaluator) -> Result<usize, String> {
     unreachable!("the loop returns")
 }
 
-/// Both evaluators: the tables (the default) and the built-in network.
+/// Both evaluators: the tables and the built-in network (the default).
 fn assert_mates(fens: &[&str]) {
     let network = Evaluator::Network(builtin().expect("the built-in network"));
     for (name, evaluator) in [("tables", Evaluator::Tables), ("network", network)] {

@@ -26,6 +26,18 @@ fn bench_is_deterministic() {
     assert_eq!(err.lines().filter(|l| l.starts_with("position ")).count(), bramble::bench::POSITIONS.len());
     let (_, out, _) = run_cli(&["bench", "3"]);
     assert_eq!(nodes_line(out.lines().last().expect("a line")), first);
+    // The default is the network; the tables search another tree, the same every run.
+    let tables = || {
+        let (code, out, err) = run_cli(&["bench", "3", "--evaluator", "tables"]);
+        assert_eq!(code, 0, "{err}");
+        nodes_line(out.lines().last().expect("a line"))
+    };
+    let tables_nodes = tables();
+    assert_eq!(tables(), tables_nodes);
+    assert_ne!(tables_nodes, first);
+    let (code, _, err) = run_cli(&["bench", "3", "--evaluator", "magic"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("invalid value 'magic'"), "{err}");
 }
 
 #[test]

@@ -7,9 +7,10 @@ use std::fmt;
 use std::sync::Arc;
 
 use crate::nnue::Network;
+use crate::nnue::builtin::builtin;
 use crate::syzygy::Tablebases;
 
-/// How to search: all heuristics, no tablebases and the tables' evaluation by default.
+/// How to search: all heuristics, no tablebases and the built-in network by default.
 #[derive(Clone, Debug, Default)]
 pub struct SearchSettings {
     pub heuristics: Heuristics,
@@ -21,13 +22,20 @@ pub struct SearchSettings {
 
 /// The static evaluation the search uses. The tables need no state; the network needs
 /// accumulators, which each search thread keeps for its own line.
-#[derive(Clone, Default)]
+#[derive(Clone)]
 pub enum Evaluator {
     /// The tuned piece-square evaluation (`crate::eval`).
-    #[default]
     Tables,
     /// The neural network, shared by all threads.
     Network(Arc<Network>),
+}
+
+impl Default for Evaluator {
+    /// The built-in network, the stronger evaluator (README, "The built-in network"); the
+    /// tables should it not parse, which a unit test rules out.
+    fn default() -> Evaluator {
+        builtin().map_or(Evaluator::Tables, Evaluator::Network)
+    }
 }
 
 impl Evaluator {

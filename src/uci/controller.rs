@@ -374,9 +374,11 @@ impl Controller {
     fn start_bench(&mut self, depth: Option<i32>) {
         self.finish_job();
         let output = Arc::clone(&self.output);
+        // The evaluator the search uses now (`Evaluator`, `EvalFile`).
+        let evaluator = self.evaluator();
         let started = self.engine.start_job("bench", Arc::default(), move |signals, _| {
             let depth = depth.unwrap_or(bench::DEFAULT_DEPTH);
-            match bench::run(depth, signals, &mut |_, _| {}) {
+            match bench::run(depth, &evaluator, signals, &mut |_, _| {}) {
                 Some(total) => output(&nodes_and_speed(total.nodes, total.elapsed)),
                 None => output("info string bench stopped"),
             }

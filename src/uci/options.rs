@@ -67,7 +67,7 @@ pub const DEFAULT_ELO: i64 = 1500;
 pub const DEFAULT_BOOK_DEPTH: i64 = 20;
 /// `EvalFile` naming the network built into the binary.
 pub const BUILTIN_EVAL_FILE: &str = "<default>";
-/// The `Evaluator` choices: the piece-square tables (the default) or the network.
+/// The `Evaluator` choices: the piece-square tables or the network (the default).
 pub const EVALUATOR_TABLES: &str = "tables";
 pub const EVALUATOR_NETWORK: &str = "network";
 
@@ -118,7 +118,7 @@ pub const OPTIONS: &[OptionSpec] = &[
     OptionSpec {
         id: OptionId::Evaluator,
         name: "Evaluator",
-        kind: OptionKind::Combo { default: EVALUATOR_TABLES, vars: &[EVALUATOR_TABLES, EVALUATOR_NETWORK] },
+        kind: OptionKind::Combo { default: EVALUATOR_NETWORK, vars: &[EVALUATOR_TABLES, EVALUATOR_NETWORK] },
     },
 ];
 
@@ -288,7 +288,7 @@ mod tests {
         assert!(lines.contains(&"option name SyzygyPath type string default <empty>".to_string()));
         assert!(lines.contains(&"option name SyzygyProbeLimit type spin default 7 min 0 max 7".to_string()));
         assert!(lines.contains(&"option name EvalFile type string default <default>".to_string()));
-        assert!(lines.contains(&"option name Evaluator type combo default tables var tables var network".to_string()));
+        assert!(lines.contains(&"option name Evaluator type combo default network var tables var network".to_string()));
     }
 
     #[test]
@@ -341,7 +341,7 @@ mod tests {
         let error = parse_setoption("Evaluator", Some("magic")).expect_err("not a choice");
         assert_eq!(error.to_string(), "option 'Evaluator' must be one of tables, network, not 'magic'");
         assert!(matches!(parse_setoption("Evaluator", None), Err(OptionError::MissingValue { .. })));
-        assert_eq!(OptionId::Evaluator.default_combo(), "tables");
+        assert_eq!(OptionId::Evaluator.default_combo(), "network");
         let file = |text: &str| Ok((OptionId::EvalFile, OptionValue::String(text.to_string())));
         assert_eq!(parse_setoption("EvalFile", Some("<default>")), file("<default>"));
         assert_eq!(parse_setoption("evalfile", Some("/nets/a.nnue")), file("/nets/a.nnue"));
