@@ -7,11 +7,12 @@
 # On the device (`run`, carrying target/release/bramble): tools/device_datagen.sh 32 470
 # Back here: cat dSEED.txt.gz.* | gunzip > ~/bramble-data/dSEED.txt
 # The last line printed is the command that writes the same file again on any machine
-# (a seed's games are the same on any number of threads, and written in order).
+# with the same build, whose commit it names (a seed's games are the same on any number
+# of threads, and written in order).
 set -euo pipefail
 
 if [ $# -lt 2 ] || [ "$1" = "--help" ]; then
-    sed -n '2,10p' "$0" | sed 's/^# \{0,1\}//'
+    sed -n '2,11p' "$0" | sed 's/^# \{0,1\}//'
     [ "${1:-}" = "--help" ] && exit 0
     exit 2
 fi
@@ -38,4 +39,6 @@ positions=$(wc -l < "$work/d$seed.txt")
 head -n "$positions" "$work/d$seed.txt" | gzip -c | split -b 15M - "$out/d$seed.txt.gz."
 ls -l "$out"
 echo "d$seed.txt: $positions positions in $seconds s on $threads threads"
-echo "bramble datagen --out d$seed.txt --positions $positions --threads $threads --seed $seed"
+# The games depend on the build (its search and default evaluator): name its commit.
+commit=$(git rev-parse --short HEAD 2>/dev/null || echo "unknown (no git here)")
+echo "bramble datagen --out d$seed.txt --positions $positions --threads $threads --seed $seed   # build of commit $commit"
