@@ -380,6 +380,19 @@ fn train_writes_networks_and_rejects_damaged_data() {
     assert!(checkpoints.join("epoch-1.nnue").is_file());
     let _ = std::fs::remove_dir_all(&checkpoints);
 
+    // Validation on a file of its own: all 150 positions train, the file's 3 validate.
+    let held_out = temp_file("train-validation.bin", "");
+    std::fs::write(&*held_out, lines.iter().flat_map(record).collect::<Vec<u8>>()).expect("write the data");
+    let (data_path, held_path) = (data.to_str().expect("utf-8 path"), held_out.to_str().expect("utf-8 path"));
+    let train = ["train", "--data", data_path, "--hidden", "4", "--epochs", "1", "--threads", "1"];
+    let (code, out, err) =
+        run_cli(&[&train[..], &["--validation-data", held_path, "--out", net.to_str().expect("utf-8")]].concat());
+    assert_eq!(code, 0, "{err}");
+    assert!(err.contains("on 150 positions, 3 held out"), "{out}{err}");
+    let (code, _, err) = run_cli(&[&train[..], &["--validation-data", held_path, "--validation", "0.1"]].concat());
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("cannot be used with"), "{err}");
+
     let damaged = temp_file("train-33.bin", "");
     std::fs::write(&*damaged, &bytes[..33]).expect("write the data");
     let path = damaged.to_str().expect("utf-8 path");

@@ -13,7 +13,7 @@ use super::{CliError, CliResult, read_bytes, threads_or_cores};
 use crate::nnue::data::Loaded;
 use crate::nnue::format::MAX_HIDDEN;
 use crate::nnue::trainer::{EpochReport, TrainOptions, Trainer};
-use crate::trainingdata::split_last;
+use crate::trainingdata::{Record, split_last};
 
 const DEFAULT_HIDDEN: usize = 64;
 const DEFAULT_EPOCHS: usize = 10;
@@ -54,6 +54,9 @@ pub struct TrainArgs {
     /// Share of the positions, the last ones in file order, held out for validation (0 to below 0.5)
     #[arg(long, value_name = "SHARE", default_value_t = DEFAULT_VALIDATION)]
     validation: f64,
+    /// Validate on these files instead of a share of --data (all of which then trains): a fixed set, so runs on growing data compare
+    #[arg(long, value_name = "F[,F...]", value_delimiter = ',', conflicts_with = "validation")]
+    validation_data: Vec<String>,
     /// Threads [default: the number of cores]
     #[arg(long, value_name = "T", value_parser = RangedU64ValueParser::<usize>::new().range(1..=256))]
     threads: Option<usize>,
@@ -78,18 +81,12 @@ pub(super) fn train_command(args: TrainArgs) -> CliResult {
     if !(0.0..=1.0).contains(&args.result_weight) || !(0.0..0.5).contains(&args.validation) {
         return Err(CliError::Usage("--result-weight must be within 0..1 and --validation within 0..0.5".into()));
     }
-    let mut loaded = Loaded::default();
-    for path in &args.data {
-        loaded.add(&read_bytes(path)?).map_err(|e| CliError::Failed(format!("{path}: {e}")))?;
-        eprintln!("{path}: {} positions kept so far", loaded.records.len());
-    }
-    eprintln!(
-        "left out {} positions: {} in check, {} with mate scores (no best-move filter: the format stores no move)",
-        loaded.skipped(),
-        loaded.in_check,
-        loaded.mate_scores
-    );
-    let (mut training, validation) = split_last(std::mem::take(&mut loaded.records), args.validation);
+    let loaded = load(&args.data)?;
+    let (mut training, validation) = if args.validation_data.is_empty() {
+        split_last(loaded, args.validation)
+    } else {
+        (loaded, load(&args.validation_data)?)
+    };
     if training.is_empty() {
         return Err(CliError::Failed(format!("no positions to train on in {}", args.data.join(","))));
     }
@@ -142,6 +139,22 @@ pub(super) fn train_command(args: TrainArgs) -> CliResult {
     shown.finish(all_batches, format!("done: {summary}"));
     println!("network written to {} ({} hidden neurons)", args.out, args.hidden);
     Ok(ExitCode::SUCCESS)
+}
+
+/// The positions of `paths`, filtered (`Loaded`), with what was kept and left out on stderr.
+fn load(paths: &[String]) -> Result<Vec<Record>, CliError> {
+    let mut loaded = Loaded::default();
+    for path in paths {
+        loaded.add(&read_bytes(path)?).map_err(|e| CliError::Failed(format!("{path}: {e}")))?;
+        eprintln!("{path}: {} positions kept so far", loaded.records.len());
+    }
+    eprintln!(
+        "left out {} positions: {} in check, {} with mate scores (no best-move filter: the format stores no move)",
+        loaded.skipped(),
+        loaded.in_check,
+        loaded.mate_scores
+    );
+    Ok(loaded.records)
 }
 
 fn epoch_line(report: &EpochReport) -> String {
