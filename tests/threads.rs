@@ -117,7 +117,10 @@ fn hundreds_of_threads_start_search_and_stop() {
     engine.send("setoption name Threads value 256");
     engine.send("setoption name Hash value 1");
     assert!(engine.sync().is_empty());
-    let (_, best) = engine.go("go movetime 300", 10 * SECOND);
+    // Starting 256 threads (each with its own history tables, about 400 MB in all) on two
+    // cores took 0.5-4 s here in 30 tries, and once more than 10 s in a clean-clone CI
+    // run: the bound is for a hang.
+    let (_, best) = engine.go("go movetime 300", 30 * SECOND);
     assert!(is_legal(&mut engine, "startpos", bestmove(&best)), "{best}");
     engine.send("go infinite");
     std::thread::sleep(Duration::from_millis(100));
@@ -129,7 +132,7 @@ fn hundreds_of_threads_start_search_and_stop() {
     assert!(best.at - sent < 15 * LATENCY_LIMIT, "stop took {:?} with 256 threads", best.at - sent);
     engine.send("setoption name Threads value 1");
     assert!(engine.sync().is_empty());
-    assert!(started.elapsed() < 20 * SECOND);
+    assert!(started.elapsed() < 45 * SECOND);
     engine.send("quit");
     assert_eq!(engine.wait_exit(10 * SECOND), Some(0));
 }
