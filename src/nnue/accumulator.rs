@@ -26,6 +26,7 @@ use shakmaty::{Board, Color, Move, Piece, Role, Square};
 
 use super::features::index;
 use super::format::{Network, QA, QB, SCALE};
+use super::kernels;
 use crate::position::en_passant_victim;
 
 /// The input of `piece` on `square` as `perspective` sees it (see `features.rs`).
@@ -151,14 +152,13 @@ impl AccumulatorStack {
         let (parents, children) = self.values.split_at_mut((ply + 1) * pair);
         let parent = &parents[ply * pair..];
         let child = &mut children[..pair];
-        child.copy_from_slice(parent);
-        for (perspective, acc) in Color::ALL.into_iter().zip(child.chunks_exact_mut(self.hidden)) {
-            for &(piece, square) in &change.off[..change.off_count] {
-                sub_row(acc, self.net.feature_row(feature(perspective, piece, square)));
-            }
-            for &(piece, square) in &change.on[..change.on_count] {
-                add_row(acc, self.net.feature_row(feature(perspective, piece, square)));
-            }
+        for (perspective, (acc, parent)) in
+            Color::ALL.into_iter().zip(child.chunks_exact_mut(self.hidden).zip(parent.chunks_exact(self.hidden)))
+        {
+            let row = |&(piece, square): &(Piece, Square)| self.net.feature_row(feature(perspective, piece, square));
+            let off: [&[i16]; 2] = [row(&change.off[0]), row(&change.off[1])];
+            let on: [&[i16]; 2] = [row(&change.on[0]), row(&change.on[1])];
+            kernels::update(acc, parent, &off[..change.off_count], &on[..change.on_count]);
         }
     }
 
@@ -185,41 +185,15 @@ fn add_row(acc: &mut [i16], row: &[i16]) {
     }
 }
 
-#[inline]
-fn sub_row(acc: &mut [i16], row: &[i16]) {
-    for (a, &w) in acc.iter_mut().zip(row) {
-        *a = a.wrapping_sub(w);
-    }
-}
-
 /// The network's output in centipawns for the side to move, from its accumulator
 /// (`stm`) and the other side's (`nstm`): the formula of `format.rs`.
 pub fn evaluate(net: &Network, stm: &[i16], nstm: &[i16]) -> i32 {
     let (ours, theirs) = net.output_weights().split_at(net.hidden());
-    let sum = screlu_dot(stm, ours) + screlu_dot(nstm, theirs);
+    let small = net.small_output_weights();
+    let sum = kernels::screlu_dot(stm, ours, small) + kernels::screlu_dot(nstm, theirs, small);
     let out = sum / i64::from(QA) + i64::from(net.output_bias());
     // At most 8192 * 2^31 / 255 * 400 / 16320 (about 1.7e9) in size: fits i32.
     (out * i64::from(SCALE) / i64::from(QA * QB)) as i32
-}
-
-/// `sum screlu(acc[i]) * weights[i]`, in lanes the compiler can vectorise.
-#[inline]
-fn screlu_dot(acc: &[i16], weights: &[i16]) -> i64 {
-    const LANES: usize = 16;
-    // Each product fits i32 (see the module comment); the lanes add them up in i64.
-    let product = |a: i16, w: i16| {
-        let clipped = i32::from(a).clamp(0, QA);
-        i64::from(clipped * clipped * i32::from(w))
-    };
-    let mut lanes = [0i64; LANES];
-    let (acc_chunks, weight_chunks) = (acc.chunks_exact(LANES), weights.chunks_exact(LANES));
-    let tail: i64 = acc_chunks.remainder().iter().zip(weight_chunks.remainder()).map(|(&a, &w)| product(a, w)).sum();
-    for (a, w) in acc_chunks.zip(weight_chunks) {
-        for ((lane, &a), &w) in lanes.iter_mut().zip(a).zip(w) {
-            *lane += product(a, w);
-        }
-    }
-    lanes.iter().sum::<i64>() + tail
 }
 
 #[cfg(test)]

@@ -38,6 +38,7 @@
 use shakmaty::{Board, Color};
 
 use super::features::{Features, INPUTS, features};
+use super::kernels;
 
 /// Feature weights and biases are scaled by QA; SCReLU's ceiling.
 pub const QA: i32 = 255;
@@ -60,6 +61,9 @@ pub struct Network {
     feature_biases: Vec<i16>,
     output_weights: Vec<i16>,
     output_bias: i16,
+    /// Every output weight is within ±[`kernels::SMALL_WEIGHT`], as the trainer's always
+    /// are: the output may then take the faster i16 products (`kernels.rs`).
+    small_output_weights: bool,
 }
 
 /// Bytes of a file with `hidden` neurons.
@@ -83,7 +87,8 @@ impl Network {
         if lengths != [INPUTS * hidden, hidden, 2 * hidden] {
             return Err(format!("weight counts {lengths:?} do not fit hidden size {hidden}"));
         }
-        Ok(Network { hidden, feature_weights, feature_biases, output_weights, output_bias })
+        let small_output_weights = output_weights.iter().all(|w| w.unsigned_abs() <= kernels::SMALL_WEIGHT);
+        Ok(Network { hidden, feature_weights, feature_biases, output_weights, output_bias, small_output_weights })
     }
 
     /// N, the neurons of each accumulator.
@@ -103,6 +108,11 @@ impl Network {
     /// 2N weights: the side to move's accumulator's, then the other side's.
     pub fn output_weights(&self) -> &[i16] {
         &self.output_weights
+    }
+
+    /// Whether every output weight is within ±[`kernels::SMALL_WEIGHT`].
+    pub fn small_output_weights(&self) -> bool {
+        self.small_output_weights
     }
 
     pub fn output_bias(&self) -> i16 {
@@ -266,6 +276,19 @@ mod tests {
             // Not the same score for the other side to move: the perspective matters.
             assert_ne!(eval, net.evaluate_full(pos.board(), pos.turn().other()), "{fen}");
         }
+    }
+
+    #[test]
+    fn output_weights_within_the_bound_take_the_fast_sum() {
+        let net = |largest: i16| {
+            let mut output = vec![0; 2 * 4];
+            output[5] = largest;
+            Network::new(4, vec![0; INPUTS * 4], vec![0; 4], output, 0).expect("sizes fit")
+        };
+        assert!(net(128).small_output_weights() && net(-128).small_output_weights());
+        assert!(!net(129).small_output_weights() && !net(i16::MIN).small_output_weights());
+        // The built-in network (the trainer keeps output weights within ±127) takes it.
+        assert!(crate::nnue::builtin::builtin().expect("parses").small_output_weights());
     }
 
     #[test]

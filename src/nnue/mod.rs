@@ -5,6 +5,7 @@
 //! - [`format`](mod@format): the quantised network the engine runs, its file layout and a scalar
 //!   evaluation from scratch.
 //! - [`accumulator`]: the accumulators kept up to date move by move, and the output.
+//! - [`kernels`]: the inner loops of both, with an AVX2 build picked at run time.
 //! - [`builtin`]: the network inside the binary (`nets/`).
 //! - [`data`]: training positions read from bulletformat files, filtered.
 //! - [`trainer`]: the float network and its training (`bramble train`).
@@ -14,6 +15,7 @@ pub mod builtin;
 pub mod data;
 pub mod features;
 pub mod format;
+pub mod kernels;
 pub mod trainer;
 
 pub use accumulator::AccumulatorStack;
