@@ -61,7 +61,7 @@ fn a_book_built_from_searched_lines_keeps_the_moves_within_the_margin() {
         "--max-moves",
         "4",
         "--margin",
-        "30",
+        "50",
         "--report",
         &report.path(),
         "--out",
@@ -71,7 +71,7 @@ fn a_book_built_from_searched_lines_keeps_the_moves_within_the_margin() {
     for expected in ["ply 1: 1 positions", "ply 2: 4 positions", "4/4 positions", "8 candidates scored"] {
         assert!(err.contains(expected), "{expected}: {err}");
     }
-    // Which replies stay within 30 cp of the best at depth 6 moves with every round of
+    // Which replies stay within 50 cp of the best at depth 6 moves with every round of
     // weights, so the book is checked against its own report: each kept candidate loses
     // at most the margin and is in the book, each other one loses more and is not.
     let scored = std::fs::read_to_string(report.path()).expect("the report");
@@ -82,14 +82,15 @@ fn a_book_built_from_searched_lines_keeps_the_moves_within_the_margin() {
         let [fen, uci, _, _, loss, is_kept] = row[..] else { panic!("six columns: {row:?}") };
         let loss: i32 = loss.parse().expect("a loss in centipawns");
         let in_book = probe_after(&book_file.path(), fen).lines().any(|line| line.starts_with(&format!("{uci} ")));
-        assert_eq!(is_kept == "true", loss <= 30, "{row:?}");
-        assert_eq!(in_book, loss <= 30, "{row:?}");
-        kept += usize::from(loss <= 30);
+        assert_eq!(is_kept == "true", loss <= 50, "{row:?}");
+        assert_eq!(in_book, loss <= 50, "{row:?}");
+        kept += usize::from(loss <= 50);
     }
     assert!(err.contains(&format!("8 candidates scored, {kept} kept")), "{err}");
     assert!(out.contains(&format!("{kept} entries")), "{out}");
-    // 1.f3 and 1.g4 lose far more than 30 cp against 1.e4 and 1.d4 at depth 6 (about
-    // 70 and 85), yet the replies to them are analysed all the same.
+    // 1.f3 and 1.g4 lose far more than 50 cp against 1.e4 and 1.d4 at depth 6 (about
+    // 105 and 155 with the built-in network; 1.d4 about 30), yet the replies to them are
+    // analysed all the same.
     let (code, probe, _) = run_cli(&["book", "probe", "--file", &book_file.path()]);
     assert_eq!(code, 0);
     let mut first_moves: Vec<&str> = probe.lines().filter_map(|line| line.split_whitespace().next()).collect();

@@ -190,11 +190,12 @@ fn a_bad_eval_file_gets_one_line_and_the_network_in_use_stays() {
     engine.send(&format!("setoption name EvalFile value {}", good.0.display()));
     let lines = engine.take();
     assert_eq!(lines.len(), 1, "{lines:?}");
-    assert!(lines[0].ends_with("network of 128 hidden neurons loaded"), "{lines:?}");
+    let hidden = bramble::nnue::builtin::builtin().expect("the built-in network").hidden();
+    assert!(lines[0].ends_with(&format!("network of {hidden} hidden neurons loaded")), "{lines:?}");
     engine.send("setoption name EvalFile value <default>");
     assert!(engine.take().is_empty());
     engine.send("eval");
-    assert!(engine.take().iter().any(|line| line.contains("(built-in, 128 hidden neurons)")));
+    assert!(engine.take().iter().any(|line| line.contains(&format!("(built-in, {hidden} hidden neurons)"))));
 }
 
 #[test]

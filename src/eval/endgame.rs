@@ -142,6 +142,12 @@ pub fn bishop_and_knight_mate(board: &Board) -> Option<i32> {
     Some(if strong == Color::White { score } else { -score })
 }
 
+/// Whether one side has a lone king and the other enough to mate it, without pawns.
+#[inline]
+pub fn is_lone_king(board: &Board) -> bool {
+    lone_king(board).is_some()
+}
+
 /// The side with more than its king, its king and the lone king, when the other side has
 /// only its king and this one has no pawns and enough to mate.
 fn lone_king(board: &Board) -> Option<(Color, Square, Square)> {

@@ -40,23 +40,40 @@ impl Collector for Scorer {
 #[inline]
 pub fn evaluate(pos: &Chess) -> i32 {
     let board = pos.board();
-    let mut scorer = Scorer([S(0, 0); 2]);
-    collect(board, pos.turn(), &mut scorer);
-    let [black, white] = scorer.0;
-    let white_view = finish(board, taper(white - black, phase(board)));
+    let white_view = finish(board, white_sum(board, pos.turn()));
     match pos.turn() {
         Color::White => white_view,
         Color::Black => -white_view,
     }
 }
 
+/// The tapered sum of the terms from White's point of view, before the endgame knowledge.
+#[inline]
+fn white_sum(board: &Board, turn: Color) -> i32 {
+    let mut scorer = Scorer([S(0, 0); 2]);
+    collect(board, turn, &mut scorer);
+    let [black, white] = scorer.0;
+    taper(white - black, phase(board))
+}
+
 /// Another evaluator's score (the network's, for the side to move) with the same endgame
 /// knowledge as the tables' own score (`endgame.rs`: the bishop and knight mate, draws
-/// and drawish material scaled down, the mop-up of a lone king): a network trained on
-/// self-play has seen too few such endings to learn them.
+/// and drawish material scaled down, the mop-up of a lone king, where the tables' own sum
+/// replaces the score): a network trained on self-play has seen too few such endings to
+/// learn them.
 #[inline]
 pub fn with_endgame_knowledge(board: &Board, turn: Color, side_view: i32) -> i32 {
-    let white_view = if turn == Color::White { side_view } else { -side_view };
+    let white_view = if endgame::is_lone_king(board) {
+        // A lone king against enough to mate: the tables' sum, not the network's score,
+        // whose noise from square to square (self-play seldom gets here) drowns the
+        // mop-up's pull; with it a network failed to mate with king and queen in fifty
+        // moves (`tests/endgames.rs`).
+        white_sum(board, turn)
+    } else if turn == Color::White {
+        side_view
+    } else {
+        -side_view
+    };
     let finished = finish(board, white_view);
     if turn == Color::White { finished } else { -finished }
 }

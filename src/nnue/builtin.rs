@@ -1,16 +1,17 @@
 //! The network built into the binary: what `EvalFile` `<default>` means.
 //!
-//! `nets/bramble-3.nnue`, (768 -> 128) x 2 -> 1, trained on this project's own self-play
-//! data (`~/bramble-data/d24.txt` to `d32.txt`: 5,777,547 positions, FEN | score |
+//! `nets/bramble-4.nnue`, (768 -> 256) x 2 -> 1, trained on this project's own self-play
+//! data (`~/bramble-data/d24.txt` to `d35.txt` but d33: 7,635,841 positions, FEN | score |
 //! result, the `datagen` commands in README's *Tuning* and *Training a network*) with the
 //! commands below (20 epochs, each position mirrored left to right in about half of them,
-//! about 100 seconds on two cores; the same seed and thread count give the same file).
-//! README's "The built-in network" has the same lines.
+//! validated on d33; about 200 seconds on two cores; the same seed and thread count give
+//! the same file). README's "The built-in network" has the same lines.
 //!
 //! ```text
-//! for f in d24 d25 d26 d27 d28 d29 d30 d31 d32; do bramble convert --to binary ~/bramble-data/$f.txt $f.bin; done
-//! bramble train --data d24.bin,d25.bin,d26.bin,d27.bin,d28.bin,d29.bin,d30.bin,d31.bin,d32.bin \
-//!     --hidden 128 --epochs 20 --threads 2 --seed 1 --result-weight 0.25 --mirror --out nets/bramble-3.nnue
+//! for f in d24 d25 d26 d27 d28 d29 d30 d31 d32 d33 d34 d35; do bramble convert --to binary ~/bramble-data/$f.txt $f.bin; done
+//! bramble train --data d24.bin,d25.bin,d26.bin,d27.bin,d28.bin,d29.bin,d30.bin,d31.bin,d32.bin,d34.bin,d35.bin \
+//!     --validation-data d33.bin --hidden 256 --epochs 20 --threads 2 --seed 1 --result-weight 0.25 --mirror \
+//!     --out nets/bramble-4.nnue
 //! ```
 
 use std::sync::{Arc, LazyLock};
@@ -18,7 +19,7 @@ use std::sync::{Arc, LazyLock};
 use super::format::Network;
 
 /// The file's bytes, inside the binary.
-const BYTES: &[u8] = include_bytes!("../../nets/bramble-3.nnue");
+const BYTES: &[u8] = include_bytes!("../../nets/bramble-4.nnue");
 
 /// Parsed once, on first use; a test checks that it parses.
 static BUILTIN: LazyLock<Result<Arc<Network>, String>> = LazyLock::new(|| Network::from_bytes(BYTES).map(Arc::new));
@@ -43,7 +44,7 @@ mod tests {
 
     #[test]
     fn the_builtin_network_parses_and_scores_sanely() {
-        assert_eq!(builtin().expect("parses").hidden(), 128);
+        assert_eq!(builtin().expect("parses").hidden(), 256);
         let start = score("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
         assert!(start.abs() < 100, "start position {start}");
         // White has an extra queen (Black's is missing): good for White, bad for Black.
