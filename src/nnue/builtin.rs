@@ -1,17 +1,18 @@
 //! The network built into the binary: what `EvalFile` `<default>` means.
 //!
-//! `nets/bramble-4.nnue`, (768 -> 256) x 2 -> 1, trained on this project's own self-play
+//! `nets/bramble-5.nnue`, (768 -> 256) x 2 -> 1, trained on this project's own self-play
 //! data (`~/bramble-data/d24.txt` to `d35.txt` but d33: 7,635,841 positions, FEN | score |
 //! result, the `datagen` commands in README's *Tuning* and *Training a network*) with the
-//! commands below (20 epochs, each position mirrored left to right in about half of them,
+//! commands below (20 epochs, a tenth of each target the game's result, each position
+//! mirrored left to right in about half of them,
 //! validated on d33; about 200 seconds on two cores; the same seed and thread count give
 //! the same file). README's "The built-in network" has the same lines.
 //!
 //! ```text
 //! for f in d24 d25 d26 d27 d28 d29 d30 d31 d32 d33 d34 d35; do bramble convert --to binary ~/bramble-data/$f.txt $f.bin; done
 //! bramble train --data d24.bin,d25.bin,d26.bin,d27.bin,d28.bin,d29.bin,d30.bin,d31.bin,d32.bin,d34.bin,d35.bin \
-//!     --validation-data d33.bin --hidden 256 --epochs 20 --threads 2 --seed 1 --result-weight 0.25 --mirror \
-//!     --out nets/bramble-4.nnue
+//!     --validation-data d33.bin --hidden 256 --epochs 20 --threads 2 --seed 1 --result-weight 0.1 --mirror \
+//!     --out nets/bramble-5.nnue
 //! ```
 
 use std::sync::{Arc, LazyLock};
@@ -19,7 +20,7 @@ use std::sync::{Arc, LazyLock};
 use super::format::Network;
 
 /// The file's bytes, inside the binary.
-const BYTES: &[u8] = include_bytes!("../../nets/bramble-4.nnue");
+const BYTES: &[u8] = include_bytes!("../../nets/bramble-5.nnue");
 
 /// Parsed once, on first use; a test checks that it parses.
 static BUILTIN: LazyLock<Result<Arc<Network>, String>> = LazyLock::new(|| Network::from_bytes(BYTES).map(Arc::new));
