@@ -151,10 +151,15 @@ pub fn is_lone_king(board: &Board) -> bool {
 /// The side with more than its king, its king and the lone king, when the other side has
 /// only its king and this one has no pawns and enough to mate.
 fn lone_king(board: &Board) -> Option<(Color, Square, Square)> {
+    // The network's every evaluation asks (`is_lone_king`): the bare side is tested
+    // first, one bitboard test that settles nearly every position.
     Color::ALL.into_iter().find_map(|strong| {
         let bare = (board.by_color(!strong) & !board.kings()).is_empty();
-        let can_mate = (board.pawns() & board.by_color(strong)).is_empty() && scale(board, strong) == SCALE_FULL;
-        (bare && can_mate).then(|| Some((strong, board.king_of(strong)?, board.king_of(!strong)?))).flatten()
+        let can_mate = || (board.pawns() & board.by_color(strong)).is_empty() && scale(board, strong) == SCALE_FULL;
+        if !bare || !can_mate() {
+            return None;
+        }
+        Some((strong, board.king_of(strong)?, board.king_of(!strong)?))
     })
 }
 

@@ -155,6 +155,7 @@ impl AccumulatorStack {
         for (perspective, (acc, parent)) in
             Color::ALL.into_iter().zip(child.chunks_exact_mut(self.hidden).zip(parent.chunks_exact(self.hidden)))
         {
+            // Unused slots hold a placeholder piece: a valid row, never passed on.
             let row = |&(piece, square): &(Piece, Square)| self.net.feature_row(feature(perspective, piece, square));
             let off: [&[i16]; 2] = [row(&change.off[0]), row(&change.off[1])];
             let on: [&[i16]; 2] = [row(&change.on[0]), row(&change.on[1])];
