@@ -11,7 +11,7 @@ use clap::builder::RangedU64ValueParser;
 use super::progress::Progress;
 use super::{CliError, CliResult, read_bytes, threads_or_cores};
 use crate::nnue::data::Loaded;
-use crate::nnue::format::MAX_HIDDEN;
+use crate::nnue::format::{MAX_BUCKETS, MAX_HIDDEN};
 use crate::nnue::trainer::{EpochReport, TrainOptions, Trainer};
 use crate::trainingdata::{Record, split_last};
 
@@ -34,6 +34,10 @@ pub struct TrainArgs {
     #[arg(long, value_name = "N", default_value_t = DEFAULT_HIDDEN,
           value_parser = RangedU64ValueParser::<usize>::new().range(1..=MAX_HIDDEN as u64))]
     hidden: usize,
+    /// Output buckets, picked by the number of pieces on the board (1 to 16; 1: none)
+    #[arg(long, value_name = "B", default_value_t = 1,
+          value_parser = RangedU64ValueParser::<usize>::new().range(1..=MAX_BUCKETS as u64))]
+    output_buckets: usize,
     /// Passes over the data
     #[arg(long, value_name = "N", default_value_t = DEFAULT_EPOCHS,
           value_parser = RangedU64ValueParser::<usize>::new().range(1..))]
@@ -96,6 +100,7 @@ pub(super) fn train_command(args: TrainArgs) -> CliResult {
 
     let options = TrainOptions {
         hidden: args.hidden,
+        buckets: args.output_buckets,
         batch: args.batch,
         lr: args.lr,
         lr_drop_epoch: args.lr_drop_epoch,
@@ -105,8 +110,9 @@ pub(super) fn train_command(args: TrainArgs) -> CliResult {
         mirror: args.mirror,
     };
     eprintln!(
-        "training (768 -> {}) x 2 -> 1 on {} positions, {} held out; {} threads",
+        "training (768 -> {}) x 2 -> 1 ({} output buckets) on {} positions, {} held out; {} threads",
         options.hidden,
+        options.buckets,
         training.len(),
         validation.len(),
         options.threads
@@ -137,7 +143,10 @@ pub(super) fn train_command(args: TrainArgs) -> CliResult {
     }
     let summary = last.map_or_else(String::new, |report| epoch_line(&report));
     shown.finish(all_batches, format!("done: {summary}"));
-    println!("network written to {} ({} hidden neurons)", args.out, args.hidden);
+    println!(
+        "network written to {} ({} hidden neurons, {} output buckets)",
+        args.out, args.hidden, args.output_buckets
+    );
     Ok(ExitCode::SUCCESS)
 }
 

@@ -173,9 +173,10 @@ impl AccumulatorStack {
         self.values.copy_within(ply * pair..(ply + 1) * pair, (ply + 1) * pair);
     }
 
-    /// The evaluation at `ply` in centipawns for `turn`, the side to move there.
-    pub fn evaluate(&self, ply: usize, turn: Color) -> i32 {
-        evaluate(&self.net, self.perspective(ply, turn), self.perspective(ply, turn.other()))
+    /// The evaluation at `ply` in centipawns for `turn`, the side to move there, with
+    /// `pieces` pieces on the board (which pick the output bucket).
+    pub fn evaluate(&self, ply: usize, turn: Color, pieces: usize) -> i32 {
+        evaluate(&self.net, self.perspective(ply, turn), self.perspective(ply, turn.other()), pieces)
     }
 }
 
@@ -187,12 +188,14 @@ fn add_row(acc: &mut [i16], row: &[i16]) {
 }
 
 /// The network's output in centipawns for the side to move, from its accumulator
-/// (`stm`) and the other side's (`nstm`): the formula of `format.rs`.
-pub fn evaluate(net: &Network, stm: &[i16], nstm: &[i16]) -> i32 {
-    let (ours, theirs) = net.output_weights().split_at(net.hidden());
+/// (`stm`) and the other side's (`nstm`) in a position of `pieces` pieces: the formula
+/// of `format.rs`.
+pub fn evaluate(net: &Network, stm: &[i16], nstm: &[i16], pieces: usize) -> i32 {
+    let bucket = net.bucket(pieces);
+    let (ours, theirs) = net.output_weights(bucket).split_at(net.hidden());
     let small = net.small_output_weights();
     let sum = kernels::screlu_dot(stm, ours, small) + kernels::screlu_dot(nstm, theirs, small);
-    let out = sum / i64::from(QA) + i64::from(net.output_bias());
+    let out = sum / i64::from(QA) + i64::from(net.output_bias(bucket));
     // At most 8192 * 2^31 / 255 * 400 / 16320 (about 1.7e9) in size: fits i32.
     (out * i64::from(SCALE) / i64::from(QA * QB)) as i32
 }
@@ -211,7 +214,15 @@ mod tests {
         let mut rng = StdRng::seed_from_u64(seed);
         let mut values = |count: usize, range: i16| (0..count).map(|_| rng.random_range(-range..=range)).collect();
         let (fw, fb, ow) = (values(INPUTS * hidden, 300), values(hidden, 300), values(2 * hidden, 2000));
-        Arc::new(Network::new(hidden, fw, fb, ow, 321).expect("sizes fit"))
+        Arc::new(Network::new(hidden, fw, fb, ow, vec![321]).expect("sizes fit"))
+    }
+
+    /// As `random_network`, with 8 output buckets.
+    fn random_bucketed(hidden: usize, seed: u64) -> Arc<Network> {
+        let mut rng = StdRng::seed_from_u64(seed);
+        let mut values = |count: usize, range: i16| (0..count).map(|_| rng.random_range(-range..=range)).collect();
+        let (fw, fb, ow) = (values(INPUTS * hidden, 300), values(hidden, 300), values(16 * hidden, 2000));
+        Arc::new(Network::new(hidden, fw, fb, ow, values(8, 2000)).expect("sizes fit"))
     }
 
     fn position(fen: &str) -> Chess {
@@ -231,7 +242,7 @@ mod tests {
         for color in Color::ALL {
             assert_eq!(stack.perspective(ply, color), scratch.perspective(0, color), "{context}");
         }
-        let eval = stack.evaluate(ply, pos.turn());
+        let eval = stack.evaluate(ply, pos.turn(), pos.board().occupied().count());
         assert_eq!(eval, stack.net.evaluate_full(pos.board(), pos.turn()), "{context}");
     }
 
@@ -247,13 +258,15 @@ mod tests {
             "r1n1k2r/1P4P1/8/2pP4/8/8/1p4p1/R1N1K2R w KQkq c6 0 1",
             "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
         ];
-        let net = random_network(24, 7);
+        // Half the games with output buckets, whose choice changes as pieces are taken.
+        let (net, bucketed) = (random_network(24, 7), random_bucketed(24, 6));
         let mut rng = StdRng::seed_from_u64(2024);
         let (mut castles, mut en_passants, mut promotions, mut under_captures) = (0, 0, 0, 0);
         for game in 0..300 {
             let start = starts[game % starts.len()];
             let mut pos = position(start);
-            let mut stack = AccumulatorStack::new(Arc::clone(&net), 81);
+            let net = if game % 2 == 0 { &net } else { &bucketed };
+            let mut stack = AccumulatorStack::new(Arc::clone(net), 81);
             stack.refresh(0, pos.board());
             for ply in 0..80 {
                 let moves = pos.legal_moves();
@@ -294,7 +307,12 @@ mod tests {
             assert_eq!(stack.perspective(0, color), stack.perspective(1, color));
         }
         check(&stack, 1, &passed, "after a null move");
-        assert_ne!(stack.evaluate(0, pos.turn()), stack.evaluate(1, passed.turn()), "the side to move matters");
+        let pieces = pos.board().occupied().count();
+        assert_ne!(
+            stack.evaluate(0, pos.turn(), pieces),
+            stack.evaluate(1, passed.turn(), pieces),
+            "the side to move matters"
+        );
     }
 
     #[test]
@@ -320,13 +338,13 @@ mod tests {
             vec![0; INPUTS * hidden],
             vec![i16::MAX; hidden],
             vec![i16::MIN; 2 * hidden],
-            i16::MAX,
+            vec![i16::MAX],
         )
         .expect("sizes fit");
         let pos = position("4k3/8/8/8/8/8/8/4K3 w - - 0 1");
         let net = Arc::new(net);
         let stack = fresh(&net, pos.board());
-        assert_eq!(stack.evaluate(0, Color::White), net.evaluate_full(pos.board(), Color::White));
-        assert!(stack.evaluate(0, Color::White) < -1_000_000);
+        assert_eq!(stack.evaluate(0, Color::White, 2), net.evaluate_full(pos.board(), Color::White));
+        assert!(stack.evaluate(0, Color::White, 2) < -1_000_000);
     }
 }

@@ -1,15 +1,19 @@
 //! The quantised network the engine runs, and its file (`.nnue`).
 //!
-//! # Architecture: (768 -> N) x 2 -> 1, SCReLU, perspective
+//! # Architecture: (768 -> N) x 2 -> 1 (of B output buckets), SCReLU, perspective
 //!
 //! Each side's 768 inputs ([`crate::nnue::features`]) feed one shared layer of N
 //! neurons: that side's accumulator. The output neuron reads the side to move's
-//! accumulator with the first N output weights and the other side's with the last N:
+//! accumulator with the first N output weights and the other side's with the last N.
+//! A network may have B sets of output weights and bias (output buckets); the number of
+//! pieces on the board picks one ([`output_bucket`]), so the output can weigh the same
+//! neurons differently in the middlegame and in the endgame:
 //!
 //! ```text
 //! acc      = feature_biases + sum of the feature_weights rows of the inputs on
 //! screlu(x) = clamp(x, 0, QA)^2
-//! out      = (sum screlu(acc_stm[i]) * w[i] + sum screlu(acc_nstm[i]) * w[N + i]) / QA + output_bias
+//! b        = output_bucket(pieces on the board, B)
+//! out      = (sum screlu(acc_stm[i]) * w[b][i] + sum screlu(acc_nstm[i]) * w[b][N + i]) / QA + output_bias[b]
 //! eval     = out * SCALE / (QA * QB)          (centipawns, for the side to move)
 //! ```
 //!
@@ -26,14 +30,17 @@
 //! | Bytes | Field | Meaning |
 //! |---|---|---|
 //! | 0-7 | magic | `BRMBNNUE` |
-//! | 8-11 | version | u32, 1 |
+//! | 8-11 | version | u32, 1 (one output bucket) or 2 |
 //! | 12-15 | hidden | u32, N (1 to 4096) |
-//! | 16 .. +1536N | feature weights | i16 `[768][N]`, input-major: input `f`'s N weights together |
+//! | 16-19 | buckets | u32, B (1 to 16); version 2 only, version 1 has B = 1 and no field |
+//! | .. +1536N | feature weights | i16 `[768][N]`, input-major: input `f`'s N weights together |
 //! | .. +2N | feature biases | i16 `[N]` |
-//! | .. +4N | output weights | i16 `[2N]`: the side to move's accumulator, then the other side's |
-//! | .. +2 | output bias | i16 |
+//! | .. +4NB | output weights | i16 `[B][2N]`: per bucket, the side to move's accumulator, then the other side's |
+//! | .. +2B | output biases | i16 `[B]` |
 //!
-//! So a file is `16 + 2 * (768N + N + 2N + 1)` bytes: 98,706 for N = 64.
+//! So a version 1 file is `16 + 2 * (768N + N + 2N + 1)` bytes (98,706 for N = 64), and
+//! a version 2 file `20 + 2 * (768N + N + 2NB + B)`. A network of one bucket is always
+//! written as version 1, so the files of earlier builds load and write back the same.
 
 use shakmaty::{Board, Color};
 
@@ -48,10 +55,22 @@ pub const QB: i32 = 64;
 pub const SCALE: i32 = 400;
 
 const MAGIC: &[u8; 8] = b"BRMBNNUE";
-const VERSION: u32 = 1;
-const HEADER_BYTES: usize = 16;
+/// One output bucket, no bucket field.
+const VERSION_ONE_BUCKET: u32 = 1;
+/// With the bucket count in the header.
+const VERSION_BUCKETS: u32 = 2;
 /// Hidden sizes a file may state (bounds the allocation a bad header could ask for).
 pub const MAX_HIDDEN: usize = 4096;
+/// Output buckets a file may state.
+pub const MAX_BUCKETS: usize = 16;
+
+/// The output bucket of a position with `pieces` pieces (kings included) among
+/// `buckets`: the range 2-32 cut into equal parts, so with 8 buckets 2-5 pieces use
+/// bucket 0, 6-9 bucket 1, ... 30-32 bucket 7.
+#[inline]
+pub fn output_bucket(pieces: usize, buckets: usize) -> usize {
+    (pieces.saturating_sub(2) * buckets / 32).min(buckets.saturating_sub(1))
+}
 
 /// The quantised network: i16 weights in the layout of the file.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -59,36 +78,50 @@ pub struct Network {
     hidden: usize,
     feature_weights: Vec<i16>,
     feature_biases: Vec<i16>,
+    /// `[B][2N]`.
     output_weights: Vec<i16>,
-    output_bias: i16,
+    /// `[B]`: one bias a bucket, so their count is B.
+    output_biases: Vec<i16>,
     /// Every output weight is within ±[`kernels::SMALL_WEIGHT`], as the trainer's always
     /// are: the output may then take the faster i16 products (`kernels.rs`).
     small_output_weights: bool,
 }
 
-/// Bytes of a file with `hidden` neurons.
-pub fn file_bytes(hidden: usize) -> usize {
-    HEADER_BYTES + 2 * (INPUTS * hidden + hidden + 2 * hidden + 1)
+/// Bytes of the weights of a file with `hidden` neurons and `buckets` output buckets.
+fn weight_bytes(hidden: usize, buckets: usize) -> usize {
+    2 * (INPUTS * hidden + hidden + 2 * hidden * buckets + buckets)
+}
+
+/// Bytes of a file with `hidden` neurons and `buckets` output buckets, as written.
+pub fn file_bytes(hidden: usize, buckets: usize) -> usize {
+    let header = if buckets == 1 { 16 } else { 20 };
+    header + weight_bytes(hidden, buckets)
 }
 
 impl Network {
-    /// A network from its weights; the lengths must fit `hidden` (1 to [`MAX_HIDDEN`]).
+    /// A network from its weights; the lengths must fit `hidden` (1 to [`MAX_HIDDEN`])
+    /// and the number of output biases, which is the number of buckets (1 to
+    /// [`MAX_BUCKETS`]).
     pub fn new(
         hidden: usize,
         feature_weights: Vec<i16>,
         feature_biases: Vec<i16>,
         output_weights: Vec<i16>,
-        output_bias: i16,
+        output_biases: Vec<i16>,
     ) -> Result<Network, String> {
         if !(1..=MAX_HIDDEN).contains(&hidden) {
             return Err(format!("hidden size {hidden} is not 1 to {MAX_HIDDEN}"));
         }
+        let buckets = output_biases.len();
+        if !(1..=MAX_BUCKETS).contains(&buckets) {
+            return Err(format!("{buckets} output buckets, not 1 to {MAX_BUCKETS}"));
+        }
         let lengths = [feature_weights.len(), feature_biases.len(), output_weights.len()];
-        if lengths != [INPUTS * hidden, hidden, 2 * hidden] {
-            return Err(format!("weight counts {lengths:?} do not fit hidden size {hidden}"));
+        if lengths != [INPUTS * hidden, hidden, 2 * hidden * buckets] {
+            return Err(format!("weight counts {lengths:?} do not fit hidden size {hidden} and {buckets} buckets"));
         }
         let small_output_weights = output_weights.iter().all(|w| w.unsigned_abs() <= kernels::SMALL_WEIGHT);
-        Ok(Network { hidden, feature_weights, feature_biases, output_weights, output_bias, small_output_weights })
+        Ok(Network { hidden, feature_weights, feature_biases, output_weights, output_biases, small_output_weights })
     }
 
     /// N, the neurons of each accumulator.
@@ -105,9 +138,21 @@ impl Network {
         &self.feature_biases
     }
 
-    /// 2N weights: the side to move's accumulator's, then the other side's.
-    pub fn output_weights(&self) -> &[i16] {
-        &self.output_weights
+    /// B, the output buckets.
+    pub fn buckets(&self) -> usize {
+        self.output_biases.len()
+    }
+
+    /// The output bucket of a position with `pieces` pieces.
+    #[inline]
+    pub fn bucket(&self, pieces: usize) -> usize {
+        output_bucket(pieces, self.buckets())
+    }
+
+    /// Bucket `bucket`'s 2N weights: the side to move's accumulator's, then the other side's.
+    pub fn output_weights(&self, bucket: usize) -> &[i16] {
+        let width = 2 * self.hidden;
+        &self.output_weights[bucket * width..(bucket + 1) * width]
     }
 
     /// Whether every output weight is within ±[`kernels::SMALL_WEIGHT`].
@@ -115,46 +160,62 @@ impl Network {
         self.small_output_weights
     }
 
-    pub fn output_bias(&self) -> i16 {
-        self.output_bias
+    pub fn output_bias(&self, bucket: usize) -> i16 {
+        self.output_biases[bucket]
     }
 
-    /// Reads a file, checking its magic, version, hidden size and exact length.
+    /// Reads a file, checking its magic, version, hidden size, buckets and exact length.
     pub fn from_bytes(bytes: &[u8]) -> Result<Network, String> {
-        if bytes.len() < HEADER_BYTES {
-            return Err(format!("{} bytes: too short for the {HEADER_BYTES}-byte header", bytes.len()));
+        let too_short = |header: usize| format!("{} bytes: too short for the {header}-byte header", bytes.len());
+        if bytes.len() < 16 {
+            return Err(too_short(16));
         }
         if &bytes[0..8] != MAGIC {
             return Err("not a Bramble network: the file does not start with BRMBNNUE".into());
         }
         let word = |at: usize| u32::from_le_bytes([bytes[at], bytes[at + 1], bytes[at + 2], bytes[at + 3]]);
         let version = word(8);
-        if version != VERSION {
-            return Err(format!("format version {version}, this build reads version {VERSION}"));
-        }
+        let buckets = match version {
+            VERSION_ONE_BUCKET => 1,
+            VERSION_BUCKETS if bytes.len() < 20 => return Err(too_short(20)),
+            VERSION_BUCKETS => word(16) as usize,
+            _ => {
+                return Err(format!(
+                    "format version {version}, this build reads versions {VERSION_ONE_BUCKET} and {VERSION_BUCKETS}"
+                ));
+            }
+        };
         let hidden = word(12) as usize;
         if !(1..=MAX_HIDDEN).contains(&hidden) {
             return Err(format!("hidden size {hidden} is not 1 to {MAX_HIDDEN}"));
         }
-        let expected = file_bytes(hidden);
+        // Version 2 with one bucket is never written, but reads as it says.
+        if !(1..=MAX_BUCKETS).contains(&buckets) {
+            return Err(format!("{buckets} output buckets, not 1 to {MAX_BUCKETS}"));
+        }
+        let header = if version == VERSION_ONE_BUCKET { 16 } else { 20 };
+        let expected = header + weight_bytes(hidden, buckets);
         if bytes.len() != expected {
             let what = if bytes.len() < expected { "truncated" } else { "extra bytes at the end" };
-            return Err(format!("{what}: {} bytes, hidden size {hidden} needs {expected}", bytes.len()));
+            return Err(format!(
+                "{what}: {} bytes, hidden size {hidden} and {buckets} buckets need {expected}",
+                bytes.len()
+            ));
         }
-        let mut values = bytes[HEADER_BYTES..].chunks_exact(2).map(|pair| i16::from_le_bytes([pair[0], pair[1]]));
+        let mut values = bytes[header..].chunks_exact(2).map(|pair| i16::from_le_bytes([pair[0], pair[1]]));
         let mut take = |count: usize| values.by_ref().take(count).collect::<Vec<i16>>();
         let feature_weights = take(INPUTS * hidden);
         let feature_biases = take(hidden);
-        let output_weights = take(2 * hidden);
-        let output_bias = take(1).first().copied().unwrap_or_default();
-        Network::new(hidden, feature_weights, feature_biases, output_weights, output_bias)
+        let output_weights = take(2 * hidden * buckets);
+        let output_biases = take(buckets);
+        Network::new(hidden, feature_weights, feature_biases, output_weights, output_biases)
     }
 
     /// Reads a network file (`EvalFile`). A file longer than the largest network is
     /// refused before it is read.
     pub fn from_file(path: &std::path::Path) -> Result<Network, String> {
         let size = std::fs::metadata(path).map_err(|error| format!("cannot read it: {error}"))?.len();
-        let largest = file_bytes(MAX_HIDDEN);
+        let largest = file_bytes(MAX_HIDDEN, MAX_BUCKETS);
         if size > largest as u64 {
             return Err(format!("{size} bytes: larger than any network ({largest} bytes at most)"));
         }
@@ -162,14 +223,19 @@ impl Network {
         Network::from_bytes(&bytes)
     }
 
-    /// The file's bytes.
+    /// The file's bytes: version 1 for one bucket, else version 2.
     pub fn to_bytes(&self) -> Vec<u8> {
-        let mut bytes = Vec::with_capacity(file_bytes(self.hidden));
+        let buckets = self.buckets();
+        let mut bytes = Vec::with_capacity(file_bytes(self.hidden, buckets));
         bytes.extend_from_slice(MAGIC);
-        bytes.extend_from_slice(&VERSION.to_le_bytes());
+        let version = if buckets == 1 { VERSION_ONE_BUCKET } else { VERSION_BUCKETS };
+        bytes.extend_from_slice(&version.to_le_bytes());
         bytes.extend_from_slice(&(self.hidden as u32).to_le_bytes());
+        if buckets > 1 {
+            bytes.extend_from_slice(&(buckets as u32).to_le_bytes());
+        }
         let values = self.feature_weights.iter().chain(&self.feature_biases).chain(&self.output_weights);
-        for value in values.chain(std::iter::once(&self.output_bias)) {
+        for value in values.chain(&self.output_biases) {
             bytes.extend_from_slice(&value.to_le_bytes());
         }
         bytes
@@ -184,11 +250,13 @@ impl Network {
     pub fn evaluate_features(&self, features: &Features) -> i32 {
         let stm = self.accumulator(features.stm());
         let nstm = self.accumulator(features.nstm());
-        let (ours, theirs) = self.output_weights.split_at(self.hidden);
+        // Each input on is one piece.
+        let bucket = self.bucket(features.stm().len());
+        let (ours, theirs) = self.output_weights(bucket).split_at(self.hidden);
         let screlu = |x: i32| i64::from(x.clamp(0, QA) * x.clamp(0, QA));
         let sum: i64 = stm.iter().zip(ours).map(|(&a, &w)| screlu(a) * i64::from(w)).sum::<i64>()
             + nstm.iter().zip(theirs).map(|(&a, &w)| screlu(a) * i64::from(w)).sum::<i64>();
-        let out = sum / i64::from(QA) + i64::from(self.output_bias);
+        let out = sum / i64::from(QA) + i64::from(self.output_bias(bucket));
         (out * i64::from(SCALE) / i64::from(QA * QB)) as i32
     }
 
@@ -216,7 +284,16 @@ mod tests {
         let mut rng = StdRng::seed_from_u64(seed);
         let mut values = |count: usize, range: i16| (0..count).map(|_| rng.random_range(-range..=range)).collect();
         let (fw, fb, ow) = (values(INPUTS * hidden, 40), values(hidden, 100), values(2 * hidden, 60));
-        Network::new(hidden, fw, fb, ow, -1234).expect("sizes fit")
+        Network::new(hidden, fw, fb, ow, vec![-1234]).expect("sizes fit")
+    }
+
+    /// A random network of `buckets` output buckets, each with its own weights and bias.
+    fn random_bucketed(hidden: usize, buckets: usize, seed: u64) -> Network {
+        let mut rng = StdRng::seed_from_u64(seed);
+        let mut values = |count: usize, range: i16| (0..count).map(|_| rng.random_range(-range..=range)).collect();
+        let (fw, fb, ow) = (values(INPUTS * hidden, 40), values(hidden, 100), values(2 * hidden * buckets, 60));
+        let biases = (0..buckets as i16).map(|b| -1000 + 300 * b).collect();
+        Network::new(hidden, fw, fb, ow, biases).expect("sizes fit")
     }
 
     fn position(fen: &str) -> Chess {
@@ -228,7 +305,7 @@ mod tests {
     fn bytes_round_trip() {
         let net = random_network(8, 1);
         let bytes = net.to_bytes();
-        assert_eq!(bytes.len(), file_bytes(8));
+        assert_eq!(bytes.len(), file_bytes(8, 1));
         assert_eq!(&bytes[0..8], b"BRMBNNUE");
         assert_eq!(bytes[8..12], 1u32.to_le_bytes());
         assert_eq!(bytes[12..16], 8u32.to_le_bytes());
@@ -236,7 +313,69 @@ mod tests {
         assert_eq!(bytes[16..18], net.feature_row(0)[0].to_le_bytes());
         assert_eq!(bytes[bytes.len() - 2..], (-1234i16).to_le_bytes());
         assert_eq!(Network::from_bytes(&bytes), Ok(net));
-        assert_eq!(file_bytes(64), 98_706);
+        assert_eq!(file_bytes(64, 1), 98_706);
+    }
+
+    #[test]
+    fn bucketed_networks_round_trip_as_version_two() {
+        let net = random_bucketed(8, 3, 4);
+        let bytes = net.to_bytes();
+        assert_eq!(bytes.len(), file_bytes(8, 3));
+        assert_eq!(bytes.len(), 20 + 2 * (768 * 8 + 8 + 2 * 8 * 3 + 3));
+        assert_eq!(bytes[8..12], 2u32.to_le_bytes());
+        assert_eq!(bytes[16..20], 3u32.to_le_bytes());
+        // The last bucket's bias ends the file.
+        assert_eq!(bytes[bytes.len() - 2..], (-400i16).to_le_bytes());
+        let read = Network::from_bytes(&bytes).expect("reads");
+        assert_eq!((read.buckets(), read.output_bias(1)), (3, -700));
+        assert_eq!(read, net);
+        // A version 2 file of one bucket (never written) reads as the version 1 file.
+        let one = random_network(8, 1);
+        let v1 = one.to_bytes();
+        let v2 = [&v1[..8], &2u32.to_le_bytes(), &v1[12..16], &1u32.to_le_bytes(), &v1[16..]].concat();
+        assert_eq!(Network::from_bytes(&v2), Ok(one));
+    }
+
+    #[test]
+    fn buckets_cut_the_piece_counts_into_equal_parts() {
+        let of = |buckets: usize| (2..=32).map(|pieces| output_bucket(pieces, buckets)).collect::<Vec<usize>>();
+        assert!(of(1).iter().all(|&b| b == 0));
+        let eight = of(8);
+        // 2-5 pieces bucket 0, 6-9 bucket 1, ..., 30-32 bucket 7.
+        assert_eq!(&eight[..4], [0, 0, 0, 0]);
+        assert_eq!(&eight[4..8], [1, 1, 1, 1]);
+        assert_eq!(&eight[28..], [7, 7, 7]);
+        assert!(eight.windows(2).all(|pair| pair[0] <= pair[1]));
+        assert_eq!(of(16).last(), Some(&15));
+        assert_eq!(output_bucket(40, 8), 7, "more pieces than chess has stay in the last bucket");
+    }
+
+    #[test]
+    fn the_piece_count_picks_the_output_bucket() {
+        let net = random_bucketed(16, 8, 5);
+        let with_bucket = |bucket: usize| {
+            let weights = net.output_weights(bucket).to_vec();
+            Network::new(
+                16,
+                net.feature_weights.clone(),
+                net.feature_biases.clone(),
+                weights,
+                vec![net.output_bias(bucket)],
+            )
+            .expect("sizes fit")
+        };
+        for (fen, bucket) in [
+            ("r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4", 7),
+            ("8/8/4k3/8/2K5/8/3P4/8 b - - 0 60", 0),
+            ("8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1", 2),
+            ("r3k2r/8/8/8/8/8/8/R3K2R b KQkq - 0 1", 1),
+        ] {
+            let pos = position(fen);
+            assert_eq!(net.bucket(pos.board().occupied().count()), bucket, "{fen}");
+            let eval = net.evaluate_full(pos.board(), pos.turn());
+            assert_eq!(eval, with_bucket(bucket).evaluate_full(pos.board(), pos.turn()), "{fen}");
+            assert_ne!(eval, with_bucket((bucket + 1) % 8).evaluate_full(pos.board(), pos.turn()), "{fen}");
+        }
     }
 
     #[test]
@@ -250,13 +389,27 @@ mod tests {
         magic[0] = b'X';
         assert!(error(&magic).contains("BRMBNNUE"));
         let mut version = bytes.clone();
-        version[8] = 2;
-        assert!(error(&version).contains("version 2"));
+        version[8] = 3;
+        assert!(error(&version).contains("version 3"));
         let mut hidden = bytes;
         hidden[12] = 5; // a valid size that the length does not fit
         assert!(error(&hidden).starts_with("truncated"));
         hidden[12..16].copy_from_slice(&0u32.to_le_bytes());
         assert!(error(&hidden).contains("hidden size 0"));
+
+        let bucketed = random_bucketed(4, 2, 3).to_bytes();
+        assert!(error(&bucketed[..bucketed.len() - 1]).starts_with("truncated"));
+        assert!(error(&bucketed[..18]).contains("too short for the 20-byte header"));
+        for buckets in [0u32, 17, u32::MAX] {
+            let mut wrong = bucketed.clone();
+            wrong[16..20].copy_from_slice(&buckets.to_le_bytes());
+            assert!(error(&wrong).contains(&format!("{buckets} output buckets")), "{buckets}");
+        }
+        let mut as_version_one = bucketed;
+        as_version_one[8] = 1;
+        assert!(error(&as_version_one).starts_with("extra bytes"));
+        assert!(Network::new(4, vec![0; INPUTS * 4], vec![0; 4], vec![0; 8], vec![]).is_err());
+        assert!(Network::new(4, vec![0; INPUTS * 4], vec![0; 4], vec![0; 8], vec![0, 0]).is_err());
     }
 
     #[test]
@@ -283,7 +436,7 @@ mod tests {
         let net = |largest: i16| {
             let mut output = vec![0; 2 * 4];
             output[5] = largest;
-            Network::new(4, vec![0; INPUTS * 4], vec![0; 4], output, 0).expect("sizes fit")
+            Network::new(4, vec![0; INPUTS * 4], vec![0; 4], output, vec![0]).expect("sizes fit")
         };
         assert!(net(128).small_output_weights() && net(-128).small_output_weights());
         assert!(!net(129).small_output_weights() && !net(i16::MIN).small_output_weights());
@@ -297,7 +450,7 @@ mod tests {
         // output weight of 64 (1.0) for ours, 0 for theirs, output bias 0.
         let mut fw = vec![0; INPUTS];
         fw[5 * 64 + 4] = 50;
-        let net = Network::new(1, fw, vec![100], vec![64, 0], 0).expect("sizes fit");
+        let net = Network::new(1, fw, vec![100], vec![64, 0], vec![0]).expect("sizes fit");
         let pos = position("3k4/8/8/8/8/8/8/4K3 w - - 0 1");
         // acc 150: 150^2 * 64 / 255 = 5647, * 400 / (255 * 64) = 138.
         assert_eq!(net.evaluate_full(pos.board(), Color::White), 5647 * 400 / (255 * 64));

@@ -131,7 +131,7 @@ impl<'a> Searcher<'a> {
         match &self.nnue {
             None => eval::evaluate(pos.chess()),
             Some(stack) => {
-                let eval = stack.evaluate(ply, pos.turn());
+                let eval = stack.evaluate(ply, pos.turn(), pos.chess().board().occupied().count());
                 // The unit tests check every evaluation of every search against one from
                 // scratch: the accumulators must follow each move, capture and null move.
                 #[cfg(test)]
