@@ -44,6 +44,14 @@ mod tests {
     }
 
     #[test]
+    fn the_builtin_network_writes_back_its_own_bytes() {
+        // One output bucket: the version 1 layout, unchanged by the bucketed format.
+        let net = builtin().expect("parses");
+        assert_eq!(net.buckets(), 1);
+        assert!(net.to_bytes() == BYTES, "the built-in file does not round-trip");
+    }
+
+    #[test]
     fn the_builtin_network_parses_and_scores_sanely() {
         assert_eq!(builtin().expect("parses").hidden(), 256);
         let start = score("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
