@@ -71,6 +71,10 @@ pub const LMR_MORE_AT_CUT_NODES: bool = false;
 /// On together with `CORRECTION_NON_PAWN` and `TIME_NODE_SHARE` (bench 1,658,609) against
 /// all three off at 4101bf1, SPRT [0, 10] at 5+0.05 (session 22): stopped at 418 games,
 /// W-D-L 111-199-108, +2.5 Elo [-21.1, +26.1] (pentanomial), LLR -0.17: no gain shown.
+/// With the network as the evaluator (session 32), on together with
+/// `QSEARCH_TT_MOVE_AND_DELTA` and `SEE_PRUNING_SPARES_CAPTURE_CHECKS` (bench 1,472,577)
+/// against all three off at 4c9a684, SPRT [0, 10] at 5+0.05: stopped at 165 games, W-D-L
+/// 28-96-41, -29.7 Elo [-66.1, +6.0], LLR -1.05: no gain; the three stay off.
 pub const CORRECTION_HISTORY: bool = false;
 /// Correction history by each side's pieces other than pawns too (two more tables, keyed
 /// by those pieces; half of each of their entries is added to the pawn table's). Needs
@@ -158,6 +162,8 @@ pub const SEE_CAPTURE_MARGIN: i32 = 100;
 /// 24-61-42, -49.6 Elo [-94.2, -6.5]. All four runs: 1,002 games, W-D-L 258-512-232,
 /// about +9 Elo [-6, +24], LLR about +0.7: no gain shown; left off and no longer tested.
 /// WAC at 1 s with a build running beside: 274/300 on, 270 off.
+/// With the network: measured with `CORRECTION_HISTORY` and the other of these two
+/// switches (see there), -29.7 Elo [-66.1, +6.0] in 165 games together.
 pub const SEE_PRUNING_SPARES_CAPTURE_CHECKS: bool = false;
 
 /// Quiescence: the table's move is tried first, and a capture (not a promotion) whose
@@ -165,6 +171,8 @@ pub const SEE_PRUNING_SPARES_CAPTURE_CHECKS: bool = false;
 /// searched (delta pruning). Off: on (bench 1,607,111) against off, SPRT [0, 10] at
 /// 30,000 nodes a move (session 19) stopped at 1,257 games, W-D-L 378-524-355, +6.4 Elo
 /// [-8.3, +21.0] (fastchess at 1,200: +4.9 +/- 14.4, LLR -0.01): no gain shown per node.
+/// With the network: measured with `CORRECTION_HISTORY` and the other of these two
+/// switches (see there), -29.7 Elo [-66.1, +6.0] in 165 games together.
 pub const QSEARCH_TT_MOVE_AND_DELTA: bool = false;
 pub const QSEARCH_DELTA_MARGIN: i32 = 200;
 
