@@ -92,7 +92,9 @@ fn mates_in_three() {
 /// does not see quiet mating moves); 20 with round 6's weights (session 24, the second,
 /// whose mate starts with the quiet Rf6); 22 with round 7's (session 25: at depth 20 it
 /// scores +25 pawns, not mate). Each round of weights hides that mate a little longer; why
-/// the search needs 22 plies for a mate in 2 is an open question of issue 25. Late move
+/// the search needs 22 plies for a mate in 2 is an open question of issue 25 (session 32:
+/// both positions are 8-12 pawns up; without reverse futility pruning they still need 20
+/// and 21 plies; with the network, ProbCut and capture history 20 and 18). Late move
 /// reductions of checking moves hide such mates too: `LMR_LESS_FOR_CHECKS` finds the first
 /// at depth 5 and is still to be measured.
 /// The mate-in-3 file is not asserted: with pruning on, some of its mates are not found by
