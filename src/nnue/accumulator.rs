@@ -211,18 +211,16 @@ mod tests {
     use crate::nnue::INPUTS;
 
     fn random_network(hidden: usize, seed: u64) -> Arc<Network> {
-        let mut rng = StdRng::seed_from_u64(seed);
-        let mut values = |count: usize, range: i16| (0..count).map(|_| rng.random_range(-range..=range)).collect();
-        let (fw, fb, ow) = (values(INPUTS * hidden, 300), values(hidden, 300), values(2 * hidden, 2000));
-        Arc::new(Network::new(hidden, fw, fb, ow, vec![321]).expect("sizes fit"))
+        random_bucketed(hidden, 1, seed)
     }
 
-    /// As `random_network`, with 8 output buckets.
-    fn random_bucketed(hidden: usize, seed: u64) -> Arc<Network> {
+    /// Random weights with `buckets` output buckets, each with its own bias.
+    fn random_bucketed(hidden: usize, buckets: usize, seed: u64) -> Arc<Network> {
         let mut rng = StdRng::seed_from_u64(seed);
         let mut values = |count: usize, range: i16| (0..count).map(|_| rng.random_range(-range..=range)).collect();
-        let (fw, fb, ow) = (values(INPUTS * hidden, 300), values(hidden, 300), values(16 * hidden, 2000));
-        Arc::new(Network::new(hidden, fw, fb, ow, values(8, 2000)).expect("sizes fit"))
+        let (fw, fb, ow) = (values(INPUTS * hidden, 300), values(hidden, 300), values(2 * hidden * buckets, 2000));
+        let biases = (0..buckets as i16).map(|b| 321 - 250 * b).collect();
+        Arc::new(Network::new(hidden, fw, fb, ow, biases).expect("sizes fit"))
     }
 
     fn position(fen: &str) -> Chess {
@@ -259,7 +257,7 @@ mod tests {
             "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
         ];
         // Half the games with output buckets, whose choice changes as pieces are taken.
-        let (net, bucketed) = (random_network(24, 7), random_bucketed(24, 6));
+        let (net, bucketed) = (random_network(24, 7), random_bucketed(24, 8, 6));
         let mut rng = StdRng::seed_from_u64(2024);
         let (mut castles, mut en_passants, mut promotions, mut under_captures) = (0, 0, 0, 0);
         for game in 0..300 {

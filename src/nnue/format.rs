@@ -92,10 +92,19 @@ fn weight_bytes(hidden: usize, buckets: usize) -> usize {
     2 * (INPUTS * hidden + hidden + 2 * hidden * buckets + buckets)
 }
 
+/// The version a network of `buckets` output buckets is written as.
+fn version_for(buckets: usize) -> u32 {
+    if buckets == 1 { VERSION_ONE_BUCKET } else { VERSION_BUCKETS }
+}
+
+/// Bytes of a file's header: version 2 adds the bucket count.
+fn header_bytes(version: u32) -> usize {
+    if version == VERSION_ONE_BUCKET { 16 } else { 20 }
+}
+
 /// Bytes of a file with `hidden` neurons and `buckets` output buckets, as written.
 pub fn file_bytes(hidden: usize, buckets: usize) -> usize {
-    let header = if buckets == 1 { 16 } else { 20 };
-    header + weight_bytes(hidden, buckets)
+    header_bytes(version_for(buckets)) + weight_bytes(hidden, buckets)
 }
 
 impl Network {
@@ -166,9 +175,10 @@ impl Network {
 
     /// Reads a file, checking its magic, version, hidden size, buckets and exact length.
     pub fn from_bytes(bytes: &[u8]) -> Result<Network, String> {
-        let too_short = |header: usize| format!("{} bytes: too short for the {header}-byte header", bytes.len());
-        if bytes.len() < 16 {
-            return Err(too_short(16));
+        let too_short =
+            |version| format!("{} bytes: too short for the {}-byte header", bytes.len(), header_bytes(version));
+        if bytes.len() < header_bytes(VERSION_ONE_BUCKET) {
+            return Err(too_short(VERSION_ONE_BUCKET));
         }
         if &bytes[0..8] != MAGIC {
             return Err("not a Bramble network: the file does not start with BRMBNNUE".into());
@@ -177,7 +187,7 @@ impl Network {
         let version = word(8);
         let buckets = match version {
             VERSION_ONE_BUCKET => 1,
-            VERSION_BUCKETS if bytes.len() < 20 => return Err(too_short(20)),
+            VERSION_BUCKETS if bytes.len() < header_bytes(VERSION_BUCKETS) => return Err(too_short(VERSION_BUCKETS)),
             VERSION_BUCKETS => word(16) as usize,
             _ => {
                 return Err(format!(
@@ -193,7 +203,7 @@ impl Network {
         if !(1..=MAX_BUCKETS).contains(&buckets) {
             return Err(format!("{buckets} output buckets, not 1 to {MAX_BUCKETS}"));
         }
-        let header = if version == VERSION_ONE_BUCKET { 16 } else { 20 };
+        let header = header_bytes(version);
         let expected = header + weight_bytes(hidden, buckets);
         if bytes.len() != expected {
             let what = if bytes.len() < expected { "truncated" } else { "extra bytes at the end" };
@@ -228,8 +238,7 @@ impl Network {
         let buckets = self.buckets();
         let mut bytes = Vec::with_capacity(file_bytes(self.hidden, buckets));
         bytes.extend_from_slice(MAGIC);
-        let version = if buckets == 1 { VERSION_ONE_BUCKET } else { VERSION_BUCKETS };
-        bytes.extend_from_slice(&version.to_le_bytes());
+        bytes.extend_from_slice(&version_for(buckets).to_le_bytes());
         bytes.extend_from_slice(&(self.hidden as u32).to_le_bytes());
         if buckets > 1 {
             bytes.extend_from_slice(&(buckets as u32).to_le_bytes());
@@ -281,18 +290,20 @@ mod tests {
     use super::*;
 
     fn random_network(hidden: usize, seed: u64) -> Network {
-        let mut rng = StdRng::seed_from_u64(seed);
-        let mut values = |count: usize, range: i16| (0..count).map(|_| rng.random_range(-range..=range)).collect();
-        let (fw, fb, ow) = (values(INPUTS * hidden, 40), values(hidden, 100), values(2 * hidden, 60));
-        Network::new(hidden, fw, fb, ow, vec![-1234]).expect("sizes fit")
+        random_with_biases(hidden, vec![-1234], seed)
     }
 
     /// A random network of `buckets` output buckets, each with its own weights and bias.
     fn random_bucketed(hidden: usize, buckets: usize, seed: u64) -> Network {
+        random_with_biases(hidden, (0..buckets as i16).map(|b| -1000 + 300 * b).collect(), seed)
+    }
+
+    /// Random weights for as many output buckets as `biases` has.
+    fn random_with_biases(hidden: usize, biases: Vec<i16>, seed: u64) -> Network {
         let mut rng = StdRng::seed_from_u64(seed);
         let mut values = |count: usize, range: i16| (0..count).map(|_| rng.random_range(-range..=range)).collect();
-        let (fw, fb, ow) = (values(INPUTS * hidden, 40), values(hidden, 100), values(2 * hidden * buckets, 60));
-        let biases = (0..buckets as i16).map(|b| -1000 + 300 * b).collect();
+        let (fw, fb) = (values(INPUTS * hidden, 40), values(hidden, 100));
+        let ow = values(2 * hidden * biases.len(), 60);
         Network::new(hidden, fw, fb, ow, biases).expect("sizes fit")
     }
 
