@@ -149,7 +149,7 @@ impl Searcher<'_> {
             && eval + RAZOR_MARGIN * depth <= alpha
             && alpha.abs() < TB_WIN_BOUND
         {
-            let score = self.qsearch(pos, alpha, alpha + 1, ply);
+            let score = self.qsearch(pos, alpha, alpha + 1, ply, false);
             if self.control.stopped {
                 return 0;
             }
@@ -346,7 +346,7 @@ impl Searcher<'_> {
             self.line.stack[ply].passed = false;
             self.line.stack[ply].moved = Some(PieceTo::new(pos.turn(), m));
             self.line.keys.push(child.key());
-            let mut score = -self.qsearch(&child, -probcut_beta, -probcut_beta + 1, ply + 1);
+            let mut score = -self.qsearch(&child, -probcut_beta, -probcut_beta + 1, ply + 1, false);
             if score >= probcut_beta {
                 let reduced = depth - PROBCUT_REDUCTION;
                 score = -self.alphabeta::<false>(&child, -probcut_beta, -probcut_beta + 1, reduced, ply + 1, !cut_node);
@@ -438,7 +438,11 @@ impl Searcher<'_> {
     /// The value at the horizon: quiescence, or (for the minimax tests) the evaluation.
     #[inline]
     fn horizon(&mut self, pos: &Position, alpha: i32, beta: i32, ply: usize) -> i32 {
-        if self.settings.heuristics.quiescence { self.qsearch(pos, alpha, beta, ply) } else { self.evaluate(pos, ply) }
+        if self.settings.heuristics.quiescence {
+            self.qsearch(pos, alpha, beta, ply, QSEARCH_CHECKS)
+        } else {
+            self.evaluate(pos, ply)
+        }
     }
 
     /// Searches the move `m`, the `searched`-th of its node: the first with the node's

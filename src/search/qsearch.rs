@@ -9,14 +9,16 @@ use super::params::{QSEARCH_DELTA_MARGIN, QSEARCH_TT_MOVE_AND_DELTA};
 use super::searcher::{Searcher, is_insufficient_material};
 use super::see::{see_at_least, see_value};
 use super::{DRAW, INFINITY, MATE, MAX_PLY};
-use crate::movegen::add_noisy_moves;
+use crate::movegen::{add_noisy_moves, is_noisy};
 use crate::packed_move::PackedMove;
 use crate::position::Position;
 use crate::tt::Bound;
 use shakmaty::MoveList;
 
 impl Searcher<'_> {
-    pub(super) fn qsearch(&mut self, pos: &Position, mut alpha: i32, beta: i32, ply: usize) -> i32 {
+    /// `checks`: also search the quiet moves that give check (with `QSEARCH_CHECKS`, at
+    /// the first ply below the main search only).
+    pub(super) fn qsearch(&mut self, pos: &Position, mut alpha: i32, beta: i32, ply: usize, checks: bool) -> i32 {
         if self.control.visit_node() {
             return 0;
         }
@@ -63,6 +65,10 @@ impl Searcher<'_> {
             }
         } else {
             add_noisy_moves(pos.chess(), &mut moves);
+            if checks {
+                let squares = pos.check_squares();
+                moves.extend(pos.legal_moves().into_iter().filter(|&m| !is_noisy(m) && squares.gives_check(pos, m)));
+            }
         }
 
         let mut picker = if QSEARCH_TT_MOVE_AND_DELTA {
@@ -88,7 +94,7 @@ impl Searcher<'_> {
                 continue;
             }
             let child = self.play(pos, m, ply);
-            let score = -self.qsearch(&child, -beta, -alpha, ply + 1);
+            let score = -self.qsearch(&child, -beta, -alpha, ply + 1, false);
             if self.control.stopped {
                 return 0;
             }
@@ -110,5 +116,29 @@ impl Searcher<'_> {
         let best_code = best_move.map_or(PackedMove::NONE, PackedMove::new);
         self.tt.store(pos.key(), ply, best_code, best_score, static_eval, 0, bound);
         best_score
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::search::{History, Limits, SearchSettings, Signals};
+    use crate::tt::TranspositionTable;
+    use shakmaty::CastlingMode;
+
+    /// With `checks`, quiescence finds a mate by a quiet check (the back-rank Ra8#);
+    /// without, it stands pat on the rook it is up.
+    #[test]
+    fn quiet_checks_find_a_mate_at_the_horizon() {
+        let (pos, _) =
+            Position::from_fen("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1", CastlingMode::Standard).expect("valid FEN");
+        let (limits, settings, signals) = (Limits::default(), SearchSettings::default(), Signals::default());
+        let tt = TranspositionTable::new(1).expect("1 MB");
+        let mut history = History::new();
+        let mut searcher = Searcher::new(&pos, &[], &limits, &settings, &tt, &signals, &mut history);
+        assert_eq!(searcher.qsearch(&pos, -INFINITY, INFINITY, 0, true), MATE - 1);
+        tt.clear();
+        let without = searcher.qsearch(&pos, -INFINITY, INFINITY, 0, false);
+        assert!(without > 0 && without < MATE - 100, "{without}");
     }
 }
