@@ -15,6 +15,8 @@
 # A device call: run(command="tools/device_match.sh play 200 --tc 10+0.1",
 #                    carry=["target/device-match"], timeout_s=580)
 # Several calls' PGNs together: python3 tools/sprt_combine.py new PGN... [--sprt 0,10]
+# It plays here too, to finish a match the device started (session 33):
+#   OUT=/tmp/rest tools/device_match.sh play 44 --concurrency 2
 set -euo pipefail
 
 usage() { sed -n '2,17p' "$0" | sed 's/^# \{0,1\}//'; exit "${1:-2}"; }
