@@ -40,10 +40,11 @@ use std::time::{Duration, Instant};
 
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
-use shakmaty::{Color, Position as _};
+use shakmaty::{Color, Move, Position as _};
 
+use crate::gamefile::{self, GameRecord, Outcome};
 use crate::position::Position;
-use crate::search::{Limits, SearchSession, TB_WIN_BOUND};
+use crate::search::{Limits, SearchSession};
 use crate::trainingdata;
 
 /// Adjudicated as won once one side's score is at least this...
@@ -90,6 +91,9 @@ pub enum DataFormat {
     Text,
     /// bulletformat's 32-byte `ChessBoard` records.
     Binary,
+    /// Whole games, 4 bytes a ply (`crate::gamefile`): every move is kept, the training
+    /// filters are applied when the file is read.
+    Games,
 }
 
 /// How far a run has got.
@@ -98,39 +102,6 @@ pub struct Progress {
     pub positions: u64,
     pub games: u64,
     pub elapsed: Duration,
-}
-
-/// A game's result from White's point of view.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Outcome {
-    WhiteWins,
-    Draw,
-    BlackWins,
-}
-
-impl Outcome {
-    fn text(self) -> &'static str {
-        match self {
-            Outcome::WhiteWins => "1.0",
-            Outcome::Draw => "0.5",
-            Outcome::BlackWins => "0.0",
-        }
-    }
-
-    fn white_points(self) -> f32 {
-        match self {
-            Outcome::WhiteWins => 1.0,
-            Outcome::Draw => 0.5,
-            Outcome::BlackWins => 0.0,
-        }
-    }
-
-    fn win_for(color: Color) -> Outcome {
-        match color {
-            Color::White => Outcome::WhiteWins,
-            Color::Black => Outcome::BlackWins,
-        }
-    }
 }
 
 /// Plays games on `options.threads` threads and writes their positions to `out`, game
@@ -168,21 +139,28 @@ pub fn generate(
                 waiting.insert(number, game);
                 while let Some(game) = waiting.remove(&total.games) {
                     // A game is written whole and flushed, so a run stopped between games
-                    // leaves no line cut short.
-                    let mut lines = Vec::new();
-                    for (pos, white_score) in &game.samples {
-                        if total.positions == options.positions {
-                            break;
+                    // leaves no game or line cut short.
+                    let mut bytes = Vec::new();
+                    let kept = game.samples().count() as u64;
+                    if options.format == DataFormat::Games {
+                        // Whole games only: the last one may pass `positions`.
+                        game.record().encode(&mut bytes);
+                        total.positions += kept;
+                    } else {
+                        for (pos, white_score) in game.samples() {
+                            if total.positions == options.positions {
+                                break;
+                            }
+                            write_sample(&mut bytes, options.format, &pos, white_score, game.outcome)?;
+                            total.positions += 1;
                         }
-                        write_sample(&mut lines, options.format, pos, *white_score, game.outcome)?;
-                        total.positions += 1;
                     }
-                    out.write_all(&lines)?;
+                    out.write_all(&bytes)?;
                     out.flush()?;
                     total.games += 1;
                     total.elapsed = start.elapsed();
                     progress(total);
-                    if total.positions == options.positions {
+                    if total.positions >= options.positions {
                         return out.flush();
                     }
                 }
@@ -205,19 +183,53 @@ fn write_sample(
     outcome: Outcome,
 ) -> io::Result<()> {
     match format {
-        DataFormat::Text => writeln!(out, "{} | {white_score} | {}", pos.fen(), outcome.text()),
-        DataFormat::Binary => {
-            // Within i16: mates are never written and evaluations stay far below.
-            let score = white_score.clamp(i32::from(i16::MIN), i32::from(i16::MAX)) as i16;
-            out.write_all(&trainingdata::encode(&trainingdata::pack(pos.chess(), score, outcome.white_points())))
+        DataFormat::Text => {
+            let result = match outcome {
+                Outcome::WhiteWins => "1.0",
+                Outcome::Draw => "0.5",
+                Outcome::BlackWins => "0.0",
+            };
+            writeln!(out, "{} | {white_score} | {result}", pos.fen())
         }
+        DataFormat::Binary | DataFormat::Games => out.write_all(&trainingdata::encode(&trainingdata::pack(
+            pos.chess(),
+            clamp_score(white_score),
+            outcome.white_points(),
+        ))),
     }
 }
 
-/// A played game: the positions to write with White's score, and the result.
+/// Within i16: mates are never written as training positions and evaluations stay far
+/// below.
+fn clamp_score(score: i32) -> i16 {
+    score.clamp(i32::from(i16::MIN), i32::from(i16::MAX)) as i16
+}
+
+/// A played game: where the engine took over, each move with White's score, the result.
 struct Game {
-    samples: Vec<(Position, i32)>,
+    start: Position,
+    plies: Vec<(Move, i32)>,
     outcome: Outcome,
+}
+
+impl Game {
+    /// The training positions with White's score (`gamefile::is_training_position`).
+    fn samples(&self) -> impl Iterator<Item = (Position, i32)> + '_ {
+        let mut pos = self.start.clone();
+        self.plies.iter().filter_map(move |&(m, white_score)| {
+            let before = pos.clone();
+            pos.make_move(m);
+            gamefile::is_training_position(before.chess(), m, white_score).then_some((before, white_score))
+        })
+    }
+
+    fn record(&self) -> GameRecord {
+        GameRecord {
+            start: self.start.chess().clone(),
+            plies: self.plies.iter().map(|&(m, score)| (m, clamp_score(score))).collect(),
+            outcome: self.outcome,
+        }
+    }
 }
 
 /// One thread's player; its table and history are cleared for every game.
@@ -262,8 +274,9 @@ impl<'a> SelfPlay<'a> {
     /// A game from `pos`; `None` when `choosy` and the opening is too one-sided to play
     /// out.
     fn play_from(&mut self, mut pos: Position, choosy: bool) -> Option<Game> {
+        let start = pos.clone();
         let mut keys: Vec<u64> = Vec::new();
-        let mut samples: Vec<(Position, i32)> = Vec::new();
+        let mut plies: Vec<(Move, i32)> = Vec::new();
         let mut winning_run = (Color::White, 0);
         let mut drawn_run = 0;
         self.session.clear();
@@ -281,9 +294,7 @@ impl<'a> SelfPlay<'a> {
             }
             let side = pos.turn();
             let white_score = if side == Color::White { result.score } else { -result.score };
-            if result.score.abs() < TB_WIN_BOUND && !pos.is_check() && !best.is_capture() && !best.is_promotion() {
-                samples.push((pos.clone(), white_score));
-            }
+            plies.push((best, white_score));
             // Adjudication: the same side clearly winning, move after move.
             let leader = if white_score > 0 { Color::White } else { Color::Black };
             winning_run = match winning_run {
@@ -301,7 +312,7 @@ impl<'a> SelfPlay<'a> {
             keys.push(pos.key());
             pos.make_move(best);
         };
-        Some(Game { samples, outcome })
+        Some(Game { start, plies, outcome })
     }
 
     /// An opening line (or the start position), then the random moves; drawn again should
@@ -343,6 +354,7 @@ fn game_over(pos: &Position, keys: &[u64]) -> Option<Outcome> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::search::TB_WIN_BOUND;
     use shakmaty::CastlingMode;
 
     fn options(positions: u64, threads: usize) -> DatagenOptions {

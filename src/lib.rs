@@ -10,6 +10,7 @@ pub mod datagen;
 pub mod engine;
 pub mod epd;
 pub mod eval;
+pub mod gamefile;
 pub mod movegen;
 pub mod nnue;
 pub mod packed_move;

@@ -326,7 +326,7 @@ fn bad_arguments_and_files() {
         (vec!["datagen", "--out", "x", "--nodes", "many"], 2, "invalid value 'many' for '--nodes"),
         (vec!["datagen", "--out", "x", "--openings", missing], 1, "cannot read"),
         (vec!["datagen", "--out", "/no/such/dir/x"], 1, "cannot create"),
-        (vec!["datagen", "--out", "x", "--format", "csv"], 2, "[possible values: text, binary]"),
+        (vec!["datagen", "--out", "x", "--format", "csv"], 2, "[possible values: text, binary, games]"),
         (vec!["convert", "a.txt", "b.bin"], 2, "required arguments were not provided:\n  --to <TO>"),
         (vec!["convert", "--to", "json", "a.txt", "b.bin"], 2, "[possible values: binary, text]"),
         (vec!["convert", "--to", "binary", "a.txt"], 2, "required arguments were not provided:\n  <OUTPUT>"),

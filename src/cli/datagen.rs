@@ -14,7 +14,9 @@ use clap::{Args, ValueEnum, value_parser};
 use super::progress::Progress as ProgressDisplay;
 use super::{CliError, CliResult, read_file, threads_or_cores};
 use crate::datagen::{self, DataFormat, DatagenOptions, Progress};
+use crate::gamefile::{self, ReadError};
 use crate::position::Position;
+use crate::trainingdata;
 
 const DEFAULT_POSITIONS: u64 = 1_000_000;
 const DEFAULT_NODES: u64 = 5_000;
@@ -48,7 +50,9 @@ pub struct DatagenArgs {
     /// Output format
     #[arg(long, value_enum, default_value_t = Format::Text)]
     format: Format,
-    /// Add to the file instead of replacing it (same format)
+    /// Add to the file instead of replacing it: it must hold the same format; a games
+    /// file that ends inside a game (a run stopped while writing) is first cut back to its
+    /// whole games
     #[arg(long)]
     append: bool,
 }
@@ -59,6 +63,8 @@ enum Format {
     Text,
     /// 32-byte bulletformat records
     Binary,
+    /// Whole games, 4 bytes a ply (the form data/ keeps; filtered when read)
+    Games,
 }
 
 pub(super) fn datagen_command(args: DatagenArgs) -> CliResult {
@@ -76,8 +82,12 @@ pub(super) fn datagen_command(args: DatagenArgs) -> CliResult {
         format: match args.format {
             Format::Text => DataFormat::Text,
             Format::Binary => DataFormat::Binary,
+            Format::Games => DataFormat::Games,
         },
     };
+    if args.append {
+        prepare_append(out, options.format)?;
+    }
     // Appending adds games to a file of the same format (another --seed gives new ones).
     let file = if args.append { OpenOptions::new().create(true).append(true).open(out) } else { File::create(out) }
         .map_err(|e| CliError::Failed(format!("cannot create {out}: {e}")))?;
@@ -101,6 +111,64 @@ pub(super) fn datagen_command(args: DatagenArgs) -> CliResult {
     shown.finish(total.positions, line(&total));
     println!("{} positions from {} games written to {out}", total.positions, total.games);
     Ok(ExitCode::SUCCESS)
+}
+
+/// Checks that an existing file holds the format to be appended, and cuts a games file
+/// back to its whole games (one line on stderr says so). A missing or empty file is fine.
+fn prepare_append(path: &str, format: DataFormat) -> Result<(), CliError> {
+    let bytes = match std::fs::read(path) {
+        Ok(bytes) => bytes,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(()),
+        Err(e) => return Err(CliError::Failed(format!("cannot read {path}: {e}"))),
+    };
+    if bytes.is_empty() {
+        return Ok(());
+    }
+    let refuse = |held: &str| {
+        let wanted = match format {
+            DataFormat::Text => "text",
+            DataFormat::Binary => "binary",
+            DataFormat::Games => "games",
+        };
+        Err(CliError::Failed(format!("{path} holds {held}, not --format {wanted}; nothing appended")))
+    };
+    let is_games = gamefile::looks_like_games(&bytes);
+    let first_line = bytes.split(|&b| b == b'\n').next().and_then(|line| std::str::from_utf8(line).ok());
+    let is_text = first_line.is_some_and(|line| trainingdata::parse_text(line).is_ok());
+    match format {
+        DataFormat::Games if !is_games => refuse(if is_text { "text lines" } else { "no games" }),
+        DataFormat::Games => {
+            for game in gamefile::games(&bytes) {
+                match game {
+                    Ok(_) => {}
+                    Err(ReadError::Truncated { games, whole_bytes }) => {
+                        let file = OpenOptions::new()
+                            .write(true)
+                            .open(path)
+                            .map_err(|e| CliError::Failed(format!("cannot open {path}: {e}")))?;
+                        file.set_len(whole_bytes as u64)
+                            .map_err(|e| CliError::Failed(format!("cannot cut {path}: {e}")))?;
+                        eprintln!(
+                            "bramble: {path} ended inside a game (a run stopped while writing); cut back to its {games} whole games"
+                        );
+                    }
+                    Err(damaged) => return Err(CliError::Failed(format!("{path}: {damaged}; nothing appended"))),
+                }
+            }
+            Ok(())
+        }
+        DataFormat::Text if !is_text => refuse(if is_games { "games" } else { "no text lines" }),
+        DataFormat::Binary if is_games || is_text || !bytes.len().is_multiple_of(trainingdata::RECORD_BYTES) => {
+            refuse(if is_games {
+                "games"
+            } else if is_text {
+                "text lines"
+            } else {
+                "no whole binary records"
+            })
+        }
+        DataFormat::Text | DataFormat::Binary => Ok(()),
+    }
 }
 
 /// The positions of an EPD or FEN file, one a line (EPD operations after the four board
