@@ -430,6 +430,27 @@ mod tests {
     }
 
     #[test]
+    fn the_games_form_loads_as_the_same_positions_and_ends_on_a_whole_game() {
+        let generate_as = |format| {
+            let mut out = Vec::new();
+            let total = generate(&DatagenOptions { format, ..options(200, 2) }, &mut out, &mut |_| {})
+                .expect("writes to memory");
+            (out, total)
+        };
+        let (binary, _) = generate_as(DataFormat::Binary);
+        let (games, total) = generate_as(DataFormat::Games);
+        assert!(total.positions >= 200, "{total:?}");
+        let records = gamefile::games(&games).collect::<Result<Vec<_>, _>>().expect("whole games");
+        assert_eq!(records.len() as u64, total.games);
+        assert_eq!(records.iter().map(|g| g.training_positions().count() as u64).sum::<u64>(), total.positions);
+        let mut loaded = crate::nnue::data::Loaded::default();
+        loaded.add(&games).expect("games");
+        let reencoded: Vec<u8> = loaded.records.iter().take(200).flat_map(trainingdata::encode).collect();
+        assert_eq!(reencoded, binary);
+        assert!(loaded.noisy > 0 && loaded.records.len() as u64 == total.positions, "{:?}", loaded.noisy);
+    }
+
+    #[test]
     fn the_rules_end_games() {
         let pos = |fen: &str| Position::from_fen(fen, CastlingMode::Standard).expect("legal").0;
         // Mated, stalemated, bare kings, the fifty-move rule.

@@ -7,6 +7,7 @@ pub mod bench;
 pub mod book;
 pub mod cli;
 pub mod datagen;
+pub mod dataset;
 pub mod engine;
 pub mod epd;
 pub mod eval;

@@ -272,8 +272,8 @@ fn datagen_writes_binary_records_and_appends() {
 
 #[test]
 fn every_subcommand_answers_help() {
-    let tools = ["bench", "perft", "perft-suite", "epd", "tb", "book", "datagen", "convert", "tune", "train"];
-    for tool in tools.iter().copied().chain(["book probe", "book build"]) {
+    let tools = ["bench", "perft", "perft-suite", "epd", "tb", "book", "datagen", "convert", "data", "tune", "train"];
+    for tool in tools.iter().copied().chain(["book probe", "book build", "data verify", "data describe"]) {
         for flag in ["--help", "-h"] {
             let args: Vec<&str> = tool.split(' ').chain([flag]).collect();
             let (code, out, err) = run_cli(&args);

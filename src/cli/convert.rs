@@ -1,13 +1,16 @@
 //! `bramble convert`: training data between the text form `datagen` writes and the
-//! binary form trainers read (both described in `crate::trainingdata`).
+//! binary form trainers read (both described in `crate::trainingdata`), and from files of
+//! games (`crate::gamefile`, plain or xz) to either: their training positions, filtered as
+//! `bramble train` filters them.
 
 use std::fs::File;
-use std::io::{BufReader, BufWriter};
+use std::io::{BufReader, BufWriter, Write};
 use std::process::ExitCode;
 
 use clap::{Args, ValueEnum};
 
-use super::{CliError, CliResult};
+use super::{CliError, CliResult, read_bytes};
+use crate::nnue::data::Loaded;
 use crate::trainingdata::{self, Converted};
 
 #[derive(Args)]
@@ -15,7 +18,7 @@ pub struct ConvertArgs {
     /// The form to write
     #[arg(long, value_enum)]
     to: Form,
-    /// The file to read, in the other form
+    /// The file to read: the other form, or games (`datagen --format games`, data/)
     input: String,
     /// The file to write
     output: String,
@@ -35,6 +38,10 @@ pub(super) fn convert_command(args: ConvertArgs) -> CliResult {
         return Err(CliError::Usage("convert cannot write over its input".into()));
     }
     let to_binary = args.to == Form::Binary;
+    if let Some(done) = convert_games(input, output, to_binary)? {
+        println!("{} positions written to {output} ({} left out)", done.positions, done.skipped);
+        return Ok(ExitCode::SUCCESS);
+    }
     let reader = File::open(input).map_err(|e| CliError::Failed(format!("cannot read {input}: {e}")))?;
     let file = File::create(output).map_err(|e| CliError::Failed(format!("cannot create {output}: {e}")))?;
     let mut writer = BufWriter::new(file);
@@ -49,4 +56,27 @@ pub(super) fn convert_command(args: ConvertArgs) -> CliResult {
     let skipped = if done.skipped > 0 { format!(" ({} bad lines left out)", done.skipped) } else { String::new() };
     println!("{} positions written to {output}{skipped}", done.positions);
     Ok(ExitCode::SUCCESS)
+}
+
+/// The training positions of a file of games in the form asked for; `None` when the
+/// input is not games.
+fn convert_games(input: &str, output: &str, to_binary: bool) -> Result<Option<Converted>, CliError> {
+    let bytes =
+        crate::dataset::decompressed(read_bytes(input)?).map_err(|e| CliError::Failed(format!("{input}: {e}")))?;
+    if !crate::gamefile::looks_like_games(&bytes) {
+        return Ok(None);
+    }
+    let mut loaded = Loaded::default();
+    loaded.add(&bytes).map_err(|e| CliError::Failed(format!("{input}: {e}")))?;
+    let file = File::create(output).map_err(|e| CliError::Failed(format!("cannot create {output}: {e}")))?;
+    let mut writer = BufWriter::new(file);
+    let written = loaded.records.iter().try_for_each(|record| {
+        if to_binary {
+            writer.write_all(&trainingdata::encode(record))
+        } else {
+            writeln!(writer, "{}", trainingdata::to_text(record))
+        }
+    });
+    written.and_then(|()| writer.flush()).map_err(|e| CliError::Failed(format!("cannot write {output}: {e}")))?;
+    Ok(Some(Converted { positions: loaded.records.len() as u64, skipped: loaded.skipped() }))
 }

@@ -1,10 +1,11 @@
 //! The command-line tools: `bench`, `perft`, `perft-suite`, `epd`, `tb`, `book`,
-//! `datagen`, `convert`, `tune` and `train`, parsed by `clap`. Results go to stdout, progress to
+//! `datagen`, `convert`, `data`, `tune` and `train`, parsed by `clap`. Results go to stdout, progress to
 //! stderr; a bad command line gives exit status 2, a command that cannot do its work 1.
 
 mod bench;
 mod book;
 mod convert;
+mod data;
 mod datagen;
 mod epd;
 mod perft;
@@ -47,10 +48,12 @@ pub enum Tool {
     Tb(tablebase::TbArgs),
     /// Probe or build a polyglot opening book
     Book(book::BookArgs),
-    /// Self-play positions for tuning: FEN | score | result lines, or 32-byte records
+    /// Self-play data: whole games (as data/ keeps them), FEN | score | result lines, or 32-byte records
     Datagen(datagen::DatagenArgs),
     /// Convert training data between text and 32-byte bulletformat records
     Convert(convert::ConvertArgs),
+    /// Check the training data of data/ against its manifest, or describe new files
+    Data(data::DataArgs),
     /// Fit the evaluation weights to training data; writes src/eval/weights.rs
     Tune(tune::TuneArgs),
     /// Train an NNUE network on 32-byte bulletformat records; writes a .nnue file
@@ -86,6 +89,7 @@ pub fn run(tool: Tool) -> ExitCode {
         Tool::Book(args) => ("book", book::book_command(args)),
         Tool::Datagen(args) => ("datagen", datagen::datagen_command(args)),
         Tool::Convert(args) => ("convert", convert::convert_command(args)),
+        Tool::Data(args) => ("data", data::data_command(args)),
         Tool::Tune(args) => ("tune", tune::tune_command(args)),
         Tool::Train(args) => ("train", train::train_command(args)),
     };

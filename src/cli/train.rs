@@ -27,7 +27,7 @@ const DEFAULT_OUT: &str = "bramble.nnue";
 
 #[derive(Args)]
 pub struct TrainArgs {
-    /// Training data: binary files of 32-byte bulletformat records (`bramble convert --to binary`)
+    /// Training data: files of games (`bramble datagen --format games`, data/) or of 32-byte bulletformat records
     #[arg(long, value_name = "F[,F...]", value_delimiter = ',', required = true)]
     data: Vec<String>,
     /// Neurons of each accumulator, N (1 to 4096)
@@ -154,14 +154,20 @@ pub(super) fn train_command(args: TrainArgs) -> CliResult {
 fn load(paths: &[String]) -> Result<Vec<Record>, CliError> {
     let mut loaded = Loaded::default();
     for path in paths {
-        loaded.add(&read_bytes(path)?).map_err(|e| CliError::Failed(format!("{path}: {e}")))?;
+        loaded
+            .add(
+                &crate::dataset::decompressed(read_bytes(path)?)
+                    .map_err(|e| CliError::Failed(format!("{path}: {e}")))?,
+            )
+            .map_err(|e| CliError::Failed(format!("{path}: {e}")))?;
         eprintln!("{path}: {} positions kept so far", loaded.records.len());
     }
     eprintln!(
-        "left out {} positions: {} in check, {} with mate scores (no best-move filter: the format stores no move)",
+        "left out {} positions: {} in check, {} with mate scores, {} captures or promotions (games only: records store no move)",
         loaded.skipped(),
         loaded.in_check,
-        loaded.mate_scores
+        loaded.mate_scores,
+        loaded.noisy
     );
     Ok(loaded.records)
 }

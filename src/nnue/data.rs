@@ -1,14 +1,18 @@
-//! Training positions: bulletformat records (`crate::trainingdata`) read whole into
-//! memory and filtered.
+//! Training positions: bulletformat records (`crate::trainingdata`) or whole games
+//! (`crate::gamefile`), read whole into memory and filtered.
 //!
 //! Left out, and counted: positions where the side to move is in check (the score of a
 //! position with a forced reply says little about its pieces) and positions with a mate
-//! score (|score| >= 10000: a distance to mate, not an evaluation). The usual third
-//! filter, "the best move is a capture", cannot be applied: the format has no best move.
+//! score (a distance to mate, not an evaluation: |score| >= 10000 in records, the
+//! tablebase-win bound in games). From games also positions whose move was a capture or
+//! a promotion (`gamefile::is_training_position`); records store no move.
 
 use shakmaty::Color;
 
-use crate::trainingdata::{RECORD_BYTES, Record, decode_all, record_board};
+use shakmaty::Position as _;
+
+use crate::gamefile::{self, is_training_position};
+use crate::trainingdata::{RECORD_BYTES, Record, decode_all, pack, record_board};
 
 /// Scores at least this far from 0 are mate scores.
 pub const MATE_SCORE: i32 = 10_000;
@@ -19,12 +23,17 @@ pub struct Loaded {
     pub records: Vec<Record>,
     pub in_check: u64,
     pub mate_scores: u64,
+    /// Positions of games whose move was a capture or a promotion.
+    pub noisy: u64,
 }
 
 impl Loaded {
-    /// Adds the records of one file's bytes; an error names the damaged record (or the
-    /// length that is not a whole number of records).
+    /// Adds the positions of one file's bytes, games or records; an error names the
+    /// damaged game or record (or the length that is not a whole number of records).
     pub fn add(&mut self, bytes: &[u8]) -> Result<(), String> {
+        if gamefile::looks_like_games(bytes) {
+            return self.add_games(bytes);
+        }
         self.records.reserve(bytes.len() / RECORD_BYTES);
         for record in decode_all(bytes)? {
             let record = record?;
@@ -39,9 +48,29 @@ impl Loaded {
         Ok(())
     }
 
+    /// The training positions of games, as the side to move sees them.
+    fn add_games(&mut self, bytes: &[u8]) -> Result<(), String> {
+        for game in gamefile::games(bytes) {
+            let game = game.map_err(|e| e.to_string())?;
+            let white_points = game.outcome.white_points();
+            for (pos, m, score) in game.replay() {
+                if is_training_position(&pos, m, i32::from(score)) {
+                    self.records.push(pack(&pos, score, white_points));
+                } else if pos.is_check() {
+                    self.in_check += 1;
+                } else if m.is_capture() || m.is_promotion() {
+                    self.noisy += 1;
+                } else {
+                    self.mate_scores += 1;
+                }
+            }
+        }
+        Ok(())
+    }
+
     /// Positions left out.
     pub fn skipped(&self) -> u64 {
-        self.in_check + self.mate_scores
+        self.in_check + self.mate_scores + self.noisy
     }
 }
 

@@ -1,0 +1,170 @@
+//! The training data tools end to end: `datagen --format games` (appending, repairing a
+//! cut file, refusing another format), `data describe` and `data verify` over a data
+//! folder with its manifest, and `convert` and `train` reading games, plain or xz.
+
+mod common;
+
+use std::path::PathBuf;
+
+use common::{TempFile, run_cli};
+
+/// A folder in the temporary directory, removed with what it holds when dropped.
+struct TempDir(PathBuf);
+
+impl TempDir {
+    fn new(name: &str) -> TempDir {
+        let path = std::env::temp_dir().join(format!("bramble-data-test-{}-{name}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&path);
+        std::fs::create_dir_all(&path).expect("create a temporary folder");
+        TempDir(path)
+    }
+}
+
+impl Drop for TempDir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+fn datagen_games(path: &str, positions: &str, seed: &str) -> (i32, String, String) {
+    run_cli(&[
+        "datagen",
+        "--out",
+        path,
+        "--format",
+        "games",
+        "--positions",
+        positions,
+        "--threads",
+        "2",
+        "--nodes",
+        "300",
+        "--seed",
+        seed,
+        "--append",
+    ])
+}
+
+#[test]
+fn games_append_whole_and_a_cut_file_is_repaired_before_appending() {
+    let games = TempFile::new("append.games", "");
+    let path = games.path();
+    let (code, stdout, stderr) = datagen_games(&path, "100", "1");
+    assert_eq!(code, 0, "{stderr}");
+    let first = std::fs::read(&*games).expect("games");
+    let (code, _, stderr) = datagen_games(&path, "100", "2");
+    assert_eq!(code, 0, "{stderr}");
+    let both = std::fs::read(&*games).expect("games");
+    assert_eq!(&both[..first.len()], &first[..]);
+    assert!(both.len() > first.len() + 36, "another seed, more games");
+    let games_written = |out: &str| -> u64 {
+        out.split(" from ").nth(1).and_then(|rest| rest.split(' ').next()?.parse().ok()).expect("a game count")
+    };
+    let whole = games_written(&stdout);
+
+    // Killed while writing: the next run cuts the partial game, says so, and appends.
+    std::fs::write(&*games, &first[..first.len() - 5]).expect("write");
+    let (code, _, stderr) = datagen_games(&path, "100", "2");
+    assert_eq!(code, 0, "{stderr}");
+    assert!(
+        stderr.contains(&format!(
+            "ended inside a game (a run stopped while writing); cut back to its {} whole games",
+            whole - 1
+        )),
+        "{stderr}"
+    );
+    let repaired = std::fs::read(&*games).expect("games");
+    let (code, stdout, stderr) = run_cli(&["data", "describe", &path]);
+    assert_eq!(code, 0, "{stderr}");
+    assert!(stdout.contains(" games="), "{stdout}");
+    assert!(repaired.len() < both.len(), "one game of seed 1 fewer");
+
+    // Text into games, games into text or binary: refused, the file untouched.
+    let text = TempFile::new("append.txt", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 | 0 | 0.5\n");
+    let (code, _, stderr) = datagen_games(&text.path(), "10", "1");
+    assert_eq!(code, 1, "{stderr}");
+    assert!(stderr.contains("holds text lines, not --format games; nothing appended"), "{stderr}");
+    for format in ["text", "binary"] {
+        let args = ["datagen", "--out", &path, "--format", format, "--positions", "10", "--nodes", "300", "--append"];
+        let (code, _, stderr) = run_cli(&args);
+        assert_eq!(code, 1, "{stderr}");
+        assert!(stderr.contains(&format!("holds games, not --format {format}")), "{stderr}");
+    }
+    assert_eq!(std::fs::read(&*games).expect("games"), repaired);
+}
+
+#[test]
+fn a_data_folder_verifies_against_its_manifest_and_damage_is_named() {
+    let dir = TempDir::new("verify");
+    let plain = dir.0.join("d1.games");
+    let (code, _, stderr) = datagen_games(&plain.to_string_lossy(), "150", "1");
+    assert_eq!(code, 0, "{stderr}");
+    let bytes = std::fs::read(&plain).expect("games");
+    let mut xz = Vec::new();
+    lzma_rs::xz_compress(&mut bytes.as_slice(), &mut xz).expect("compress");
+    let packed = dir.0.join("d1.games.xz");
+    std::fs::write(&packed, &xz).expect("write");
+    let provenance = " build=abc1234 seed=1 nodes=300 command=bramble datagen --out d1.games --seed 1";
+    let mut manifest = String::from("# test data\n");
+    for file in [&plain, &packed] {
+        let (code, line, stderr) = run_cli(&["data", "describe", &file.to_string_lossy()]);
+        assert_eq!(code, 0, "{stderr}");
+        manifest.push_str(&format!("{}{provenance}\n", line.trim()));
+    }
+    std::fs::write(dir.0.join("manifest.txt"), &manifest).expect("write");
+    let dir_path = dir.0.to_string_lossy().into_owned();
+    let (code, stdout, stderr) = run_cli(&["data", "verify", "--dir", &dir_path]);
+    assert_eq!((code, stderr.as_str()), (0, ""), "{stdout}");
+    assert!(stdout.starts_with("2 files verified: "), "{stdout}");
+    let positions: u64 = stdout.split(", ").nth(1).and_then(|p| p.split(' ').next()?.parse().ok()).expect("positions");
+    assert!(positions >= 2 * 150, "{stdout}");
+
+    // A flipped byte, an unlisted file, a line without provenance: one line each.
+    let mut damaged = bytes.clone();
+    damaged[40] ^= 1;
+    std::fs::write(&plain, &damaged).expect("write");
+    std::fs::write(dir.0.join("stray.bin"), b"x").expect("write");
+    let (code, stdout, stderr) = run_cli(&["data", "verify", "--dir", &dir_path]);
+    assert_eq!(code, 1, "{stdout}{stderr}");
+    let lines: Vec<&str> = stderr.lines().collect();
+    assert_eq!(lines.len(), 2, "{stderr}");
+    assert!(lines[0].contains("d1.games: sha256 is "), "{stderr}");
+    assert!(lines[1].ends_with("stray.bin: not in manifest.txt"), "{stderr}");
+    assert!(stdout.starts_with("1 files verified: ") && stdout.contains("2 damaged, missing or unlisted"), "{stdout}");
+    std::fs::write(dir.0.join("manifest.txt"), manifest.replace(" seed=1", "")).expect("write");
+    std::fs::remove_file(dir.0.join("stray.bin")).expect("remove");
+    std::fs::write(&plain, &bytes).expect("write");
+    let (code, _, stderr) = run_cli(&["data", "verify", "--dir", &dir_path]);
+    assert_eq!((code, stderr.lines().count()), (1, 2), "{stderr}");
+    assert!(stderr.contains("the manifest line has no seed="), "{stderr}");
+    let (code, _, stderr) = run_cli(&["data", "verify", "--dir", "/no/such/folder"]);
+    assert_eq!(code, 1);
+    assert!(stderr.contains("cannot read the manifest"), "{stderr}");
+
+    // The compressed games convert to the same records as the plain ones, and train.
+    let from_plain = TempFile::new("plain.bin", "");
+    let from_xz = TempFile::new("xz.bin", "");
+    for (input, output) in [(&plain, &from_plain), (&packed, &from_xz)] {
+        let (code, stdout, stderr) = run_cli(&["convert", "--to", "binary", &input.to_string_lossy(), &output.path()]);
+        assert_eq!(code, 0, "{stderr}");
+        assert!(stdout.starts_with(&format!("{} positions written to ", positions / 2)), "{stdout}");
+    }
+    let records = std::fs::read(&*from_plain).expect("records");
+    assert_eq!(records.len() as u64, 32 * positions / 2);
+    assert_eq!(records, std::fs::read(&*from_xz).expect("records"));
+    let net = TempFile::new("games.nnue", "");
+    let (code, _, stderr) = run_cli(&[
+        "train",
+        "--data",
+        &packed.to_string_lossy(),
+        "--hidden",
+        "8",
+        "--epochs",
+        "1",
+        "--out",
+        &net.path(),
+    ]);
+    assert_eq!(code, 0, "{stderr}");
+    assert!(stderr.contains(&format!("{} positions kept so far", positions / 2)), "{stderr}");
+    assert!(std::fs::metadata(&*net).expect("a network").len() > 0);
+}
