@@ -60,7 +60,7 @@ const DRAW_PLIES: usize = 8;
 /// A game still going after this many plies is a draw.
 const MAX_PLIES: usize = 400;
 /// Openings scored beyond this for either side are drawn again: their games teach little.
-const OPENING_MAX_SCORE: i32 = 1_000;
+pub const OPENING_MAX_SCORE: i32 = 1_000;
 /// How many openings are drawn before a one-sided one is played anyway.
 const OPENING_TRIES: u32 = 100;
 /// The hard node limit of a move, in soft limits.
@@ -315,25 +315,30 @@ impl<'a> SelfPlay<'a> {
         Some(Game { start, plies, outcome })
     }
 
-    /// An opening line (or the start position), then the random moves; drawn again should
-    /// the random moves end the game.
     fn opening(&mut self) -> Position {
-        loop {
-            let mut pos = match self.options.openings.len() {
-                0 => Position::startpos(),
-                n => self.options.openings[self.rng.random_range(0..n)].clone(),
-            };
-            for _ in 0..self.options.random_plies {
-                let moves = pos.legal_moves();
-                if moves.is_empty() {
-                    break;
-                }
-                let m = moves[self.rng.random_range(0..moves.len())];
-                pos.make_move(m);
+        random_opening(&mut self.rng, &self.options.openings, self.options.random_plies)
+    }
+}
+
+/// An opening line drawn from `openings` (the start position if there are none), then
+/// `random_plies` uniformly random legal moves; drawn again should the random moves end
+/// the game. Also `genfens`'s openings.
+pub fn random_opening(rng: &mut StdRng, openings: &[Position], random_plies: u32) -> Position {
+    loop {
+        let mut pos = match openings.len() {
+            0 => Position::startpos(),
+            n => openings[rng.random_range(0..n)].clone(),
+        };
+        for _ in 0..random_plies {
+            let moves = pos.legal_moves();
+            if moves.is_empty() {
+                break;
             }
-            if !pos.legal_moves().is_empty() {
-                return pos;
-            }
+            let m = moves[rng.random_range(0..moves.len())];
+            pos.make_move(m);
+        }
+        if !pos.legal_moves().is_empty() {
+            return pos;
         }
     }
 }

@@ -55,6 +55,25 @@ impl EpdLimit {
 
 /// Parses one EPD line: four FEN fields, then `opcode operands;` operations. A record
 /// needs at least one of `bm`, `am`, `dm`. `line_number` names records without `id`.
+/// The legal positions of an EPD or FEN file's text, one a line: the six FEN fields, or
+/// the four board fields of an EPD line (its operations ignored, the move counters 0 1).
+/// Blank lines, `#` comments and lines that are not legal positions are skipped. The
+/// openings of `datagen` and `genfens`.
+pub fn start_positions(text: &str) -> Vec<Position> {
+    let mut positions = Vec::new();
+    for line in text.lines().map(str::trim).filter(|l| !l.is_empty() && !l.starts_with('#')) {
+        let fields: Vec<&str> = line.split_whitespace().collect();
+        let full = fields.get(..6).map(|f| f.join(" "));
+        let board_only = fields.get(..4).map(|f| format!("{} 0 1", f.join(" ")));
+        let parsed = [full, board_only]
+            .into_iter()
+            .flatten()
+            .find_map(|fen| Position::from_fen(&fen, CastlingMode::Standard).ok().map(|(pos, _)| pos));
+        positions.extend(parsed);
+    }
+    positions
+}
+
 pub fn parse_record(line: &str, line_number: usize) -> Result<EpdRecord, EpdError> {
     let error = |why: String| EpdError(format!("line {line_number}: {why}"));
     let mut rest = line.trim();

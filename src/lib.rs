@@ -12,6 +12,7 @@ pub mod engine;
 pub mod epd;
 pub mod eval;
 pub mod gamefile;
+pub mod genfens;
 pub mod movegen;
 pub mod nnue;
 pub mod packed_move;

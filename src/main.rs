@@ -1,10 +1,16 @@
-//! `bramble` speaks UCI; `bramble <tool> ...` runs a command-line tool.
+//! `bramble` speaks UCI; `bramble <tool> ...` runs a command-line tool; `bramble "uci
+//! command" ...` runs UCI commands given as arguments (OpenBench's form).
 
 use std::process::ExitCode;
 
 use clap::Parser as _;
 
 fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    if bramble::cli::are_uci_commands(&args) {
+        bramble::uci::run_commands(args);
+        return ExitCode::SUCCESS;
+    }
     // A bad command line ends here: clap's message on stderr, exit status 2.
     let Some(tool) = bramble::cli::Cli::parse().command else {
         return match bramble::uci::run() {

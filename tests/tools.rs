@@ -303,7 +303,7 @@ fn bad_arguments_and_files() {
     let missing = std::env::temp_dir().join("bramble-test-no-such-file.epd");
     let missing = missing.to_str().expect("utf-8 path");
     for (args, code, needle) in [
-        (vec!["frobnicate"], 2, "unrecognized subcommand 'frobnicate'"),
+        (vec!["--frobnicate"], 2, "unexpected argument '--frobnicate'"),
         (vec!["perft"], 2, "required arguments were not provided:\n  <DEPTH>"),
         (vec!["perft", "x"], 2, "invalid value 'x' for '<DEPTH>'"),
         (vec!["perft", "65"], 2, "65 is not in 0..=64"),
@@ -447,4 +447,74 @@ fn book_build_from_an_opening_tree() {
     let (code, _, stderr) = run_cli(&["book", "build", "--tree", bad.to_str().expect("UTF-8"), "--out", out]);
     assert_ne!(code, 0);
     assert_eq!(stderr.lines().filter(|line| line.starts_with("bramble:")).count(), 1, "{stderr}");
+}
+
+/// OpenBench runs engines with UCI commands as arguments: `bramble "setoption ..." bench
+/// quit` must print the same bench as `bramble bench`, whatever the options.
+#[test]
+fn uci_commands_as_arguments_run_in_order_and_bench_finishes_before_quit() {
+    let (code, tool_out, err) = run_cli(&["bench", "3"]);
+    assert_eq!(code, 0, "{err}");
+    let expected = nodes_line(tool_out.lines().last().expect("a nodes line"));
+    let (code, out, err) = run_cli(&["setoption name Hash value 32", "bench 3", "quit"]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(nodes_line(out.lines().last().expect("a nodes line")), expected, "{out}");
+    // Without quit the arguments end like the end of input: the bench still finishes.
+    let (_, out, _) = run_cli(&["bench 3"]);
+    assert_eq!(nodes_line(out.lines().last().expect("a nodes line")), expected, "{out}");
+    let (code, out, _) = run_cli(&["frobnicate", "isready"]);
+    assert_eq!((code, out.as_str()), (0, "info string unknown command 'frobnicate'\nreadyok\n"));
+}
+
+#[test]
+fn genfens_prints_the_openings_of_a_seed_from_the_start_or_a_book() {
+    let fens = |args: &[&str]| -> Vec<String> {
+        let (code, out, err) = run_cli(args);
+        assert_eq!(code, 0, "{err}");
+        out.lines()
+            .map(|l| l.strip_prefix("info string genfens ").unwrap_or_else(|| panic!("{out}")).to_string())
+            .collect()
+    };
+    let first = fens(&["genfens 5 seed 11 book None", "quit"]);
+    assert_eq!(first.len(), 5);
+    assert_eq!(first, fens(&["genfens 5 seed 11 book None extra words", "quit"]));
+    assert_ne!(first, fens(&["genfens 5 seed 12 book None", "quit"]));
+    for fen in &first {
+        bramble::position::Position::from_fen(fen, shakmaty::CastlingMode::Standard).expect("a legal FEN");
+    }
+    let book = temp_file("genfens.epd", "rnbqkbnr/pppppppp/8/8/3P4/8/PPP1PPPP/RNBQKBNR b KQkq - id \"d4\";\n");
+    let from_book = fens(
+        &["genfens 3 seed 1 book ".to_string() + &book.path(), "quit".into()]
+            .iter()
+            .map(String::as_str)
+            .collect::<Vec<_>>(),
+    );
+    assert_eq!(from_book.len(), 3);
+    assert!(from_book.iter().all(|fen| fen.contains(" b ") && fen.ends_with(" 2")), "{from_book:?}");
+    let (code, out, _) = run_cli(&["genfens 3 seed 1 book /no/such/book.epd", "quit"]);
+    assert_eq!(code, 0);
+    assert!(out.starts_with("info string genfens: cannot read the book /no/such/book.epd"), "{out}");
+    assert_eq!(out.lines().count(), 1, "{out}");
+}
+
+/// Piped input that ends (or says quit) right after a tool's command: the tool's work is
+/// bounded and finishes; it used to be thrown away ("perft stopped", "bench stopped").
+#[test]
+fn piped_perft_and_bench_finish_at_the_end_of_input_and_at_quit() {
+    use std::io::Write as _;
+    use std::process::{Command, Stdio};
+    let piped = |input: &str| -> String {
+        let mut child =
+            Command::new(common::BINARY).stdin(Stdio::piped()).stdout(Stdio::piped()).spawn().expect("run bramble");
+        child.stdin.take().expect("stdin").write_all(input.as_bytes()).expect("write");
+        let output = child.wait_with_output().expect("bramble ends");
+        String::from_utf8_lossy(&output.stdout).into_owned()
+    };
+    let out = piped("perft 3\n");
+    assert!(out.lines().any(|l| l.starts_with("8902 nodes ")), "{out}");
+    let out = piped("bench 2\nquit\n");
+    assert!(out.lines().last().is_some_and(|l| l.ends_with(" nps") && !out.contains("stopped")), "{out}");
+    // A search is still stopped at once by quit, with its best move.
+    let out = piped("go infinite\nquit\n");
+    assert!(out.lines().last().is_some_and(|l| l.starts_with("bestmove ")), "{out}");
 }

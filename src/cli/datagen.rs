@@ -6,8 +6,6 @@ use std::io::BufWriter;
 use std::process::ExitCode;
 use std::time::Duration;
 
-use shakmaty::CastlingMode;
-
 use clap::builder::RangedU64ValueParser;
 use clap::{Args, ValueEnum, value_parser};
 
@@ -171,21 +169,10 @@ fn prepare_append(path: &str, format: DataFormat) -> Result<(), CliError> {
     }
 }
 
-/// The positions of an EPD or FEN file, one a line (EPD operations after the four board
-/// fields are ignored); at least one must be legal.
+/// The positions of an EPD or FEN file, one a line (`crate::epd::start_positions`); at
+/// least one must be legal.
 fn openings(path: &str) -> Result<Vec<Position>, CliError> {
-    let text = read_file(path)?;
-    let mut positions = Vec::new();
-    for line in text.lines().map(str::trim).filter(|l| !l.is_empty() && !l.starts_with('#')) {
-        let fields: Vec<&str> = line.split_whitespace().collect();
-        let full = fields.get(..6).map(|f| f.join(" "));
-        let board_only = fields.get(..4).map(|f| format!("{} 0 1", f.join(" ")));
-        let parsed = [full, board_only]
-            .into_iter()
-            .flatten()
-            .find_map(|fen| Position::from_fen(&fen, CastlingMode::Standard).ok().map(|(pos, _)| pos));
-        positions.extend(parsed);
-    }
+    let positions = crate::epd::start_positions(&read_file(path)?);
     if positions.is_empty() {
         return Err(CliError::Failed(format!("no legal position in {path}")));
     }

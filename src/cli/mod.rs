@@ -114,6 +114,16 @@ pub fn run(tool: Tool) -> ExitCode {
     }
 }
 
+/// Whether a command line is UCI commands rather than a tool: its first argument is
+/// neither a tool's name (nor `help`) nor an option. `bramble bench` is the tool;
+/// `bramble "setoption name Hash value 64" bench quit` is three UCI commands.
+pub fn are_uci_commands(args: &[String]) -> bool {
+    let Some(first) = args.first() else { return false };
+    let tools = Cli::command();
+    let is_tool = first == "help" || tools.get_subcommands().any(|tool| tool.get_name() == first);
+    !is_tool && !first.starts_with('-')
+}
+
 fn read_bytes(path: &str) -> Result<Vec<u8>, CliError> {
     std::fs::read(path).map_err(|e| CliError::Failed(format!("cannot read {path}: {e}")))
 }

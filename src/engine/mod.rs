@@ -56,6 +56,8 @@ struct Job {
     signals: Arc<Signals>,
     /// Receives `()` when the job is done; disconnected if it failed.
     done: mpsc::Receiver<()>,
+    /// A tool's bounded work (perft, bench, genfens), not a search that may run forever.
+    is_tool: bool,
 }
 
 pub struct Engine {
@@ -162,7 +164,7 @@ impl Engine {
             pool.run(thread, task);
         });
         let job = SearchJob { search, sink: Arc::clone(&sink), shown_lines, strength, tablebases };
-        if let Err(problem) = self.start_job("search", signals, move |_, history| job.run(history)) {
+        if let Err(problem) = self.start_work("search", signals, false, move |_, history| job.run(history)) {
             // Without a thread we cannot search; answer with a legal move all the same.
             sink(Event::Notice(&problem));
             let first = self.position.legal_moves().first().copied();
@@ -187,6 +189,20 @@ impl Engine {
     /// Stops the running job and waits for it; an error if its thread failed.
     pub fn finish_job(&mut self) -> Result<(), String> {
         self.stop();
+        self.wait_job()
+    }
+
+    /// At `quit` or the end of input: a tool's job runs to its end (its work is bounded,
+    /// and `bramble "bench" "quit"` must print the bench), a search is stopped (it still
+    /// sends its best move). Waits for it; an error if its thread failed.
+    pub fn close_job(&mut self) -> Result<(), String> {
+        if !self.job.as_ref().is_some_and(|job| job.is_tool) {
+            self.stop();
+        }
+        self.wait_job()
+    }
+
+    fn wait_job(&mut self) -> Result<(), String> {
         match self.job.take() {
             Some(job) if job.done.recv().is_err() => {
                 Err("the search thread failed; its history tables were reset".to_string())
@@ -204,6 +220,16 @@ impl Engine {
         signals: Arc<Signals>,
         work: impl FnOnce(&Signals, &mut History) + Send + 'static,
     ) -> Result<(), String> {
+        self.start_work(name, signals, true, work)
+    }
+
+    fn start_work(
+        &mut self,
+        name: &str,
+        signals: Arc<Signals>,
+        is_tool: bool,
+        work: impl FnOnce(&Signals, &mut History) + Send + 'static,
+    ) -> Result<(), String> {
         let (done, done_receiver) = mpsc::channel();
         let job_signals = Arc::clone(&signals);
         let task = Box::new(move |history: &mut History| {
@@ -211,7 +237,7 @@ impl Engine {
             let _ = done.send(());
         });
         // The job's signals go in first, so that a failed start still stops any helpers.
-        self.job = Some(Job { signals, done: done_receiver });
+        self.job = Some(Job { signals, done: done_receiver, is_tool });
         if self.pool.run(0, task) {
             return Ok(());
         }

@@ -5,6 +5,8 @@ use std::fmt;
 use std::str::FromStr;
 use std::time::Duration;
 
+use crate::genfens::{self, GenfensRequest};
+
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Command {
     Uci,
@@ -32,6 +34,8 @@ pub enum Command {
     Perft(u32),
     /// `bench [depth]`.
     Bench(Option<i32>),
+    /// OpenBench's `genfens N seed S book <None|file> [extra]` (`crate::genfens`).
+    Genfens(GenfensRequest),
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -62,9 +66,21 @@ pub struct GoParams {
 pub enum ParseError {
     Empty,
     UnknownCommand(String),
-    MissingValue { command: &'static str, what: &'static str },
-    BadValue { command: &'static str, what: String, value: String },
-    Unexpected { command: &'static str, token: String },
+    MissingValue {
+        command: &'static str,
+        what: &'static str,
+    },
+    BadValue {
+        command: &'static str,
+        what: String,
+        value: String,
+    },
+    Unexpected {
+        command: &'static str,
+        token: String,
+    },
+    /// A message that says it all.
+    Invalid(String),
 }
 
 impl fmt::Display for ParseError {
@@ -75,6 +91,7 @@ impl fmt::Display for ParseError {
             ParseError::MissingValue { command, what } => write!(f, "{command}: missing {what}"),
             ParseError::BadValue { command, what, value } => write!(f, "{command}: invalid {what} '{value}'"),
             ParseError::Unexpected { command, token } => write!(f, "{command}: unexpected '{token}'"),
+            ParseError::Invalid(message) => f.write_str(message),
         }
     }
 }
@@ -107,6 +124,7 @@ impl FromStr for Command {
                 "eval" => Command::Eval,
                 "perft" => Command::Perft(parse_perft(args)?),
                 "bench" => Command::Bench(args.first().map(|t| bench_depth(t)).transpose()?),
+                "genfens" => Command::Genfens(genfens::parse(args).map_err(ParseError::Invalid)?),
                 _ => continue,
             };
             return Ok(command);

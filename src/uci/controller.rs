@@ -21,6 +21,7 @@ use super::report;
 use crate::bench;
 use crate::book::Book;
 use crate::engine::{AUTHOR, Engine, Event, EventSink, NAME, SearchRequest};
+use crate::genfens::{self, GenfensRequest};
 use crate::nnue::Network;
 use crate::perft;
 use crate::position::{Position, castling_mode, uci_move};
@@ -151,13 +152,14 @@ impl Controller {
             Command::Stop => self.engine.stop(),
             Command::PonderHit => self.engine.ponder_hit(),
             Command::Quit => {
-                self.finish_job();
+                self.close_job();
                 return false;
             }
             Command::Display => report::board_lines(self.engine.position()).iter().for_each(|l| self.send(l)),
             Command::Eval => self.eval_lines().iter().for_each(|l| self.send(l)),
             Command::Perft(depth) => self.start_perft(depth),
             Command::Bench(depth) => self.start_bench(depth),
+            Command::Genfens(request) => self.start_genfens(request),
         }
         true
     }
@@ -165,6 +167,14 @@ impl Controller {
     /// Stops the running job (its `bestmove` is printed) and waits for it.
     pub fn finish_job(&mut self) {
         if let Err(problem) = self.engine.finish_job() {
+            self.info_string(&problem);
+        }
+    }
+
+    /// At `quit` or the end of input: a tool (perft, bench, genfens) finishes its work, a
+    /// search is stopped (its `bestmove` is printed); waits for it.
+    pub fn close_job(&mut self) {
+        if let Err(problem) = self.engine.close_job() {
             self.info_string(&problem);
         }
     }
@@ -382,6 +392,35 @@ impl Controller {
                 Some(total) => output(&nodes_and_speed(total.nodes, total.elapsed)),
                 None => output("info string bench stopped"),
             }
+        });
+        if let Err(problem) = started {
+            self.info_string(&problem);
+        }
+    }
+}
+
+impl Controller {
+    /// OpenBench's openings (`crate::genfens`), one `info string genfens <FEN>` line each,
+    /// searched with the evaluator in use. A book that cannot be read is one line and no
+    /// openings.
+    fn start_genfens(&mut self, request: GenfensRequest) {
+        self.finish_job();
+        let book = match &request.book {
+            None => Vec::new(),
+            Some(path) => match std::fs::read(path) {
+                Ok(bytes) => crate::epd::start_positions(&String::from_utf8_lossy(&bytes)),
+                Err(e) => return self.info_string(&format!("genfens: cannot read the book {path}: {e}")),
+            },
+        };
+        if request.book.is_some() && book.is_empty() {
+            return self.info_string("genfens: the book holds no legal position");
+        }
+        let output = Arc::clone(&self.output);
+        let settings = SearchSettings { evaluator: self.evaluator(), ..SearchSettings::default() };
+        let started = self.engine.start_job("genfens", Arc::default(), move |signals, _| {
+            genfens::generate(request.count, request.seed, &book, settings, &signals.stop, &mut |fen| {
+                output(&format!("info string genfens {fen}"));
+            });
         });
         if let Err(problem) = started {
             self.info_string(&problem);

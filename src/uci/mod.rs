@@ -25,15 +25,33 @@ enum Input {
 
 /// Runs the UCI loop until `quit` or the end of stdin.
 pub fn run() -> io::Result<()> {
+    let (sender, receiver) = mpsc::channel();
+    std::thread::Builder::new().name("stdin".into()).spawn(move || read_lines(io::stdin().lock(), &sender))?;
+    serve(receiver);
+    Ok(())
+}
+
+/// Runs `lines` as UCI input, then ends as at the end of input (a tool's work finishes, a
+/// search is stopped): the form OpenBench uses, `bramble "setoption name ..." bench quit`.
+/// Stdin is not read.
+pub fn run_commands(lines: Vec<String>) {
+    let (sender, receiver) = mpsc::channel();
+    for line in lines {
+        // The receiver is right here: the send cannot fail.
+        let _ = sender.send(Input::Line(line));
+    }
+    drop(sender);
+    serve(receiver);
+}
+
+/// Hands each line to a controller that prints to stdout, until `quit` or the last line.
+fn serve(receiver: mpsc::Receiver<Input>) {
     let output: Output = Arc::new(|line: &str| {
         let mut out = io::stdout().lock();
         // If the GUI has gone, there is no one left to tell.
         let _ = writeln!(out, "{line}");
         let _ = out.flush();
     });
-    let (sender, receiver) = mpsc::channel();
-    std::thread::Builder::new().name("stdin".into()).spawn(move || read_lines(io::stdin().lock(), &sender))?;
-
     let mut engine = Controller::new(output);
     for input in receiver {
         let line = match input {
@@ -46,16 +64,16 @@ pub fn run() -> io::Result<()> {
         match line.parse::<Command>() {
             Ok(command) => {
                 if !engine.handle(command) {
-                    return Ok(());
+                    return;
                 }
             }
             Err(ParseError::Empty) => {}
             Err(error) => engine.info_string(&error.to_string()),
         }
     }
-    // End of input: finish like `quit` (a running search still prints its bestmove).
-    engine.finish_job();
-    Ok(())
+    // End of input: finish like `quit` (a tool finishes, a running search still prints
+    // its bestmove).
+    engine.close_job();
 }
 
 /// Splits input at CR, LF or CRLF (an empty line between CR and LF is ignored later).
