@@ -19,8 +19,9 @@ use std::sync::{Arc, LazyLock};
 
 use super::format::Network;
 
-/// The file's bytes, inside the binary.
-const BYTES: &[u8] = include_bytes!("../../nets/bramble-5.nnue");
+/// The file's bytes, inside the binary: `nets/bramble-5.nnue`, or the file `make
+/// EVALFILE=...` named (`build.rs`).
+const BYTES: &[u8] = include_bytes!(env!("BRAMBLE_BUILTIN_NET"));
 
 /// Parsed once, on first use; a test checks that it parses.
 static BUILTIN: LazyLock<Result<Arc<Network>, String>> = LazyLock::new(|| Network::from_bytes(BYTES).map(Arc::new));
