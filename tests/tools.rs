@@ -518,3 +518,34 @@ fn piped_perft_and_bench_finish_at_the_end_of_input_and_at_quit() {
     let out = piped("go infinite\nquit\n");
     assert!(out.lines().last().is_some_and(|l| l.starts_with("bestmove ")), "{out}");
 }
+
+/// `bramble perft-suite big.epd | head -1`: the reader goes while the tool still prints;
+/// the tool ends without a panic or an error line (it used to panic in `println!`).
+#[test]
+fn a_closed_pipe_ends_a_tool_quietly() {
+    use std::io::BufRead as _;
+    use std::process::{Command, Stdio};
+    let suite =
+        temp_file("pipe.epd", &"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 ;D4 197281\n".repeat(200));
+    let mut child = Command::new(common::BINARY)
+        .args(["perft-suite", &suite.path()])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("run bramble");
+    let mut first = String::new();
+    std::io::BufReader::new(child.stdout.take().expect("stdout")).read_line(&mut first).expect("a line");
+    assert!(!first.is_empty());
+    // The reader is dropped here, closing the pipe while 199 positions are still to come.
+    let output = child.wait_with_output().expect("bramble ends");
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(!stderr.contains("panicked") && !stderr.contains("Broken pipe"), "{stderr}");
+    assert!(output.status.code().is_none_or(|code| code == 0), "{:?}", output.status);
+}
+
+/// A GUI clears a string option with an empty value: accepted, the default again.
+#[test]
+fn an_empty_string_option_is_its_default() {
+    let (code, out, _) = run_cli(&["setoption name EvalFile value ", "setoption name BookFile value", "isready"]);
+    assert_eq!((code, out.as_str()), (0, "readyok\n"));
+}

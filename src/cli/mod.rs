@@ -80,6 +80,7 @@ type CliResult = Result<ExitCode, CliError>;
 
 /// Runs one tool and gives its exit status.
 pub fn run(tool: Tool) -> ExitCode {
+    end_quietly_on_a_closed_pipe();
     let (name, result) = match tool {
         Tool::Bench(args) => ("bench", bench::bench(args)),
         Tool::Perft(args) => ("perft", perft::perft_command(args)),
@@ -122,6 +123,21 @@ pub fn are_uci_commands(args: &[String]) -> bool {
     let tools = Cli::command();
     let is_tool = first == "help" || tools.get_subcommands().any(|tool| tool.get_name() == first);
     !is_tool && !first.starts_with('-')
+}
+
+/// A tool whose reader has gone (`bramble perft 5 --divide | head -1`) ends quietly, as
+/// other Unix tools do, instead of panicking in `println!`: Rust ignores SIGPIPE, so a
+/// write to a closed pipe is an error that `println!` turns into a panic; the default
+/// action ends the process at once.
+fn end_quietly_on_a_closed_pipe() {
+    #[cfg(target_os = "linux")]
+    // SAFETY: `signal` only sets how the process handles SIGPIPE, back to the default
+    // action. It is called before the tool starts any thread or installs any handler of its
+    // own, takes no pointer to our memory, and cannot fail for this valid signal number
+    // (tested by `a_closed_pipe_ends_a_tool_quietly` in tests/tools.rs).
+    unsafe {
+        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
+    }
 }
 
 fn read_bytes(path: &str) -> Result<Vec<u8>, CliError> {

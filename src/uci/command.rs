@@ -158,10 +158,9 @@ fn parse_setoption(args: &[&str]) -> Result<Command, ParseError> {
     if name.is_empty() {
         return Err(ParseError::MissingValue { command: "setoption", what: "option name" });
     }
-    let value = value_at.map(|at| rest[at + 1..].join(" ")).filter(|v| !v.is_empty());
-    if value_at.is_some() && value.is_none() {
-        return Err(ParseError::MissingValue { command: "setoption", what: "value after 'value'" });
-    }
+    // `value` with nothing after it is an empty value (a GUI clearing a string option);
+    // the option decides what that means.
+    let value = value_at.map(|at| rest[at + 1..].join(" "));
     Ok(Command::SetOption { name, value })
 }
 
@@ -316,7 +315,11 @@ mod tests {
         assert!(parse("setoption").is_err());
         assert!(parse("setoption name").is_err());
         assert!(parse("setoption Hash 3").is_err());
-        assert!(parse("setoption name Hash value").is_err());
+        // A cleared field: the option decides what an empty value means.
+        assert_eq!(
+            parse("setoption name EvalFile value "),
+            Ok(Command::SetOption { name: "EvalFile".into(), value: Some(String::new()) })
+        );
     }
 
     #[test]

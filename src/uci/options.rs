@@ -182,6 +182,12 @@ impl OptionSpec {
 
     fn parse_value(&self, value: Option<&str>) -> Result<OptionValue, OptionError> {
         let name = self.name;
+        // `value` with nothing after it, as GUIs send a cleared field: the empty string
+        // for a string option (its default), no value for the others.
+        let value = match self.kind {
+            OptionKind::String { .. } => value,
+            _ => value.filter(|text| !text.trim().is_empty()),
+        };
         match self.kind {
             OptionKind::Button => Ok(OptionValue::Button),
             OptionKind::String { .. } => {
@@ -345,5 +351,15 @@ mod tests {
         let file = |text: &str| Ok((OptionId::EvalFile, OptionValue::String(text.to_string())));
         assert_eq!(parse_setoption("EvalFile", Some("<default>")), file("<default>"));
         assert_eq!(parse_setoption("evalfile", Some("/nets/a.nnue")), file("/nets/a.nnue"));
+    }
+
+    #[test]
+    fn an_empty_value_clears_a_string_and_is_missing_for_the_rest() {
+        for name in ["EvalFile", "BookFile", "SyzygyPath"] {
+            assert!(matches!(parse_setoption(name, Some("")), Ok((_, OptionValue::String(text))) if text.is_empty()));
+        }
+        for name in ["Hash", "Evaluator", "OwnBook"] {
+            assert!(matches!(parse_setoption(name, Some(" ")), Err(OptionError::MissingValue { .. })), "{name}");
+        }
     }
 }
