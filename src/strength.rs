@@ -11,8 +11,9 @@
 //!    a mate is never missed for the sake of variety.
 //!
 //! The constants are fitted so that the set Elo matches the Elo measured against
-//! Stockfish 15.1's own limited strength at 10+0.1 (README, *Strength limit*), and the
-//! top setting is Bramble's full strength on that scale, so it plays with no limit.
+//! Stockfish 15.1's own limited strength at 10+0.1 (README, *Strength limit*; the fit in
+//! docs/readme-experiments.md), and the top setting is Bramble's full strength on that
+//! scale, so it plays with no limit.
 
 use rand::{Rng, RngExt};
 use shakmaty::Move;

@@ -13,7 +13,7 @@
 //! `a(m)` is the score that wins half the games; `b(m)` how quickly the win rate rises
 //! around it. Both are quadratics in `m / 58` fitted by `tools/fit_wdl.py` to 191,999
 //! scored moves of 1,590 Bramble-against-Bramble games at 8+0.08 (match.py). The fit must
-//! be run again whenever the evaluation's scale changes; the README says how.
+//! be run again whenever the evaluation's scale changes; docs/tools.md says how.
 
 use shakmaty::{Board, Role};
 

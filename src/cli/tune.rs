@@ -18,7 +18,7 @@ const DEFAULT_EPOCHS: usize = 300;
 const DEFAULT_LEARNING_RATE: f64 = 1.0;
 const DEFAULT_OUT: &str = "src/eval/weights.rs";
 /// The weight of the game result in each target (the rest: the data's search score). The
-/// score alone fitted best on a few thousand games (README, *Tuning*).
+/// score alone fitted best on a few thousand games (docs/tuning.md).
 const DEFAULT_RESULT_WEIGHT: f64 = 0.0;
 /// The share of the positions, the last in the data, held out to choose the epoch.
 const DEFAULT_HELD_OUT: f64 = 0.05;
@@ -140,7 +140,7 @@ pub(super) fn tune_command(args: TuneArgs) -> CliResult {
             first.training, best.training, best.epoch, first.validation, best.validation
         ),
         String::new(),
-        "Written by `bramble tune` (README, *Tuning*): change the weights by tuning, not by hand.".to_string(),
+        "Written by `bramble tune` (docs/tuning.md): change the weights by tuning, not by hand.".to_string(),
     ];
     let text = tune::render_weights(&tune::rounded(&weights), &header);
     std::fs::write(out, text).map_err(|e| CliError::Failed(format!("cannot write {out}: {e}")))?;

@@ -40,7 +40,7 @@ pub fn collect(board: &Board, turn: Color, out: &mut impl Collector) {
     // king shelter, pawn storms and three more, every weight refitted on 1.0M positions
     // (+37.7 +/- 20.6, 500 games, SPRT passed); then king defenders, candidate passers
     // and six more, every weight refitted on 2.0M positions (+52.1 +/- 23.9, 282 games,
-    // SPRT passed; README, Tuning).
+    // SPRT passed; docs/tuning.md).
     let attacks = pieces::collect(board, out);
     pawns::collect(board, &attacks, out);
 }

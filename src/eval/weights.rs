@@ -4,7 +4,7 @@
 //! on 2002491 positions of d24-25.txt (100124 held out):
 //! K = 1.1961; mean squared error 0.005925 before, 0.005672 after epoch 300 (held out: 0.006740, 0.006415).
 //!
-//! Written by `bramble tune` (README, *Tuning*): change the weights by tuning, not by hand.
+//! Written by `bramble tune` (docs/tuning.md): change the weights by tuning, not by hand.
 
 use super::params::COUNT;
 use super::score::S;

@@ -2,11 +2,11 @@
 //!
 //! `nets/bramble-5.nnue`, (768 -> 256) x 2 -> 1, trained on this project's own self-play
 //! data (`~/bramble-data/d24.txt` to `d35.txt` but d33: 7,635,841 positions, FEN | score |
-//! result, the `datagen` commands in README's *Tuning* and *Training a network*) with the
+//! result, the `datagen` commands in docs/tuning.md and docs/networks.md) with the
 //! commands below (20 epochs, a tenth of each target the game's result, each position
 //! mirrored left to right in about half of them, validated on d33; about 200 seconds on
-//! two cores; the same seed and thread count give the same file). README's "The built-in
-//! network" has the same lines.
+//! two cores; the same seed and thread count give the same file). docs/networks.md
+//! (bramble-5) has the same lines.
 //!
 //! ```text
 //! for f in d24 d25 d26 d27 d28 d29 d30 d31 d32 d33 d34 d35; do bramble convert --to binary ~/bramble-data/$f.txt $f.bin; done
