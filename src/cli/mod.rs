@@ -50,13 +50,13 @@ pub enum Tool {
     Book(book::BookArgs),
     /// Self-play data: whole games (as data/ keeps them), FEN | score | result lines, or 32-byte records
     Datagen(datagen::DatagenArgs),
-    /// Convert training data between text and 32-byte bulletformat records
+    /// Convert training data between text and 32-byte bulletformat records, or games to either
     Convert(convert::ConvertArgs),
     /// Check the training data of data/ against its manifest, or describe new files
     Data(data::DataArgs),
     /// Fit the evaluation weights to training data; writes src/eval/weights.rs
     Tune(tune::TuneArgs),
-    /// Train an NNUE network on 32-byte bulletformat records; writes a .nnue file
+    /// Train an NNUE network on games (data/) or 32-byte bulletformat records; writes a .nnue file
     Train(train::TrainArgs),
 }
 
