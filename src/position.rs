@@ -16,8 +16,6 @@ use shakmaty::{
     PositionError, PositionErrorKinds, Role, Square,
 };
 
-use crate::search::CORRECTION_NON_PAWN;
-
 pub const START_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 
 /// A legal position and its Zobrist key.
@@ -31,9 +29,6 @@ pub struct Position {
     /// The pawns' part of the key (for the correction history), kept up to date by
     /// `make_move` as cheaply as the key itself.
     pawn_key: u64,
-    /// Each side's pieces other than pawns, keyed as `pawn_key` (for the correction
-    /// history; kept only with `CORRECTION_NON_PAWN` on, 0 otherwise).
-    non_pawn_keys: [u64; 2],
 }
 
 /// The squares from which each kind of piece of the side to move would give check, and
@@ -108,8 +103,7 @@ impl Position {
         let key = chess.zobrist_hash::<Zobrist64>(EnPassantMode::Legal).0;
         let ep_key = en_passant_key(&chess);
         let pawn_key = pawn_key_of(&chess);
-        let non_pawn_keys = if CORRECTION_NON_PAWN { non_pawn_keys_of(&chess) } else { [0; 2] };
-        Position { chess, key, ep_key, pawn_key, non_pawn_keys }
+        Position { chess, key, ep_key, pawn_key }
     }
 
     /// Parses a FEN (the move counters may be left out). Kings missing, too much material,
@@ -169,13 +163,6 @@ impl Position {
     #[inline]
     pub fn pawn_key(&self) -> u64 {
         self.pawn_key
-    }
-
-    /// A Zobrist key of `color`'s pieces other than pawns, king included (for the
-    /// correction history; 0 unless `CORRECTION_NON_PAWN` is on).
-    #[inline]
-    pub fn non_pawn_key(&self, color: Color) -> u64 {
-        self.non_pawn_keys[color as usize]
     }
 
     #[inline]
@@ -281,11 +268,6 @@ impl Position {
     #[inline]
     pub fn make_move(&mut self, m: Move) {
         self.pawn_key ^= pawn_key_change(m, self.chess.turn());
-        if CORRECTION_NON_PAWN {
-            let (ours, theirs) = non_pawn_key_change(m, self.chess.turn());
-            self.non_pawn_keys[self.chess.turn() as usize] ^= ours;
-            self.non_pawn_keys[!self.chess.turn() as usize] ^= theirs;
-        }
         // shakmaty's update covers most moves; it leaves king moves, castling, double pushes,
         // moves touching a castling rook and moves made while an en passant square is set to
         // the general update below. Where it answers, neither position has an en passant key.
@@ -388,55 +370,16 @@ pub(crate) fn en_passant_victim(from: Square, to: Square) -> Square {
     Square::from_coords(to.file(), from.rank())
 }
 
-/// Each side's key of the pieces on `squares`, from the board (indexed by colour).
-fn side_keys_of(chess: &Chess, squares: Bitboard) -> [u64; 2] {
-    let board = chess.board();
-    let mut keys = [0; 2];
-    for sq in squares & board.occupied() {
-        if let Some(piece) = board.piece_at(sq) {
-            keys[piece.color as usize] ^= piece_key(sq, piece);
-        }
-    }
-    keys
-}
-
 /// The pawn key of a position, from its board.
 fn pawn_key_of(chess: &Chess) -> u64 {
-    let [first, second] = side_keys_of(chess, chess.board().pawns());
-    first ^ second
-}
-
-/// Each side's non-pawn key of a position, from its board.
-fn non_pawn_keys_of(chess: &Chess) -> [u64; 2] {
-    side_keys_of(chess, !chess.board().pawns())
-}
-
-/// How the legal move `m` of side `us` changes the non-pawn keys of `us` and of the
-/// other side: a piece moves, a pawn promotes, a piece is captured, king and rook castle.
-#[inline]
-fn non_pawn_key_change(m: Move, us: Color) -> (u64, u64) {
-    match m {
-        Move::Normal { role, from, capture, to, promotion } => {
-            let mut ours = 0;
-            if role != Role::Pawn {
-                ours ^= piece_key(from, role.of(us)) ^ piece_key(to, role.of(us));
-            }
-            if let Some(promoted) = promotion {
-                ours ^= piece_key(to, promoted.of(us));
-            }
-            let theirs = capture.filter(|&role| role != Role::Pawn).map_or(0, |role| piece_key(to, role.of(!us)));
-            (ours, theirs)
+    let board = chess.board();
+    let mut key = 0;
+    for sq in board.pawns() {
+        if let Some(piece) = board.piece_at(sq) {
+            key ^= piece_key(sq, piece);
         }
-        Move::Castle { king, rook } => {
-            let side = if rook > king { CastlingSide::KingSide } else { CastlingSide::QueenSide };
-            let ours = piece_key(king, Role::King.of(us))
-                ^ piece_key(side.king_to(us), Role::King.of(us))
-                ^ piece_key(rook, Role::Rook.of(us))
-                ^ piece_key(side.rook_to(us), Role::Rook.of(us));
-            (ours, 0)
-        }
-        Move::EnPassant { .. } | Move::Put { .. } => (0, 0),
     }
+    key
 }
 
 /// How the legal move `m` of side `us` changes the pawn key: a pawn leaves or arrives (not
@@ -565,27 +508,6 @@ pub(crate) mod tests {
         assert_eq!(pos.pawn_key(), pawn_key_of(pos.chess()));
         let pos = play_line("1n2k3/P7/8/8/8/8/8/4K3 w - - 0 1", &["a7b8q"]);
         assert_eq!(pos.pawn_key(), 0);
-    }
-
-    #[test]
-    fn the_non_pawn_key_changes_of_every_move_follow_the_board() {
-        let mut moves = 0;
-        let starts = [START_FEN, "r3k2r/1P4p1/8/8/8/8/1p4P1/R3K2R w KQkq - 0 1"];
-        for_random_positions(&starts, 10, 80, |pos| {
-            let before = non_pawn_keys_of(pos.chess());
-            if CORRECTION_NON_PAWN {
-                assert_eq!(pos.non_pawn_keys, before, "{}", pos.fen());
-            }
-            let us = pos.turn();
-            for m in pos.legal_moves() {
-                let (ours, theirs) = non_pawn_key_change(m, us);
-                let after = non_pawn_keys_of(pos.play(m).chess());
-                assert_eq!(after[us as usize], before[us as usize] ^ ours, "{m:?} in {}", pos.fen());
-                assert_eq!(after[!us as usize], before[!us as usize] ^ theirs, "{m:?} in {}", pos.fen());
-                moves += 1;
-            }
-        });
-        assert!(moves > 10_000, "{moves}");
     }
 
     #[test]

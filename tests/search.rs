@@ -95,8 +95,8 @@ fn mates_in_three() {
 /// the search needs 22 plies for a mate in 2 is an open question of issue 25 (session 32:
 /// both positions are 8-12 pawns up; without reverse futility pruning they still need 20
 /// and 21 plies; with the network, ProbCut and capture history 20 and 18). Late move
-/// reductions of checking moves hide such mates too: `LMR_LESS_FOR_CHECKS` finds the first
-/// at depth 5 and is still to be measured.
+/// reductions of checking moves hide such mates too: reducing checks one ply less (tried
+/// and deleted, `docs/experiments.md`) found the first at depth 5.
 /// The mate-in-3 file is not asserted: with pruning on, some of its mates are not found by
 /// depth 14.
 #[test]

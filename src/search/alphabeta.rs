@@ -3,15 +3,6 @@
 //! `PV` nodes have an open window and keep the principal variation; all other nodes are
 //! searched with a null window, only to prove a move is no better than alpha. The const
 //! parameter compiles the function twice, once for each kind.
-//!
-//! Measured at 5+0.05 (SPRT [0, 10]), as batches: steps 3b, 6 (the table's evaluation and
-//! score), 6b and the table in quiescence together +76.2 +/- 28.2 Elo (278 games); step
-//! 9b (singular extensions, multi-cut, negative extension) +29.6 +/- 18.7 (600 games);
-//! countermoves, continuation histories, captures ordered by SEE and the shallow pruning
-//! of `is_pruned` (issue 25, steps 1-3) together +163.0 +/- 38.5 (208 games); futility
-//! and history pruning at the LMR depth with razoring (`PRUNING_II`, `RAZORING`) +14.0
-//! [-0.5, +28.6] (892 games, stopped undecided); with the network, ProbCut with capture
-//! history +35.4 +/- 19.6 (522 games).
 
 use std::cell::OnceCell;
 use std::sync::LazyLock;
@@ -149,7 +140,7 @@ impl Searcher<'_> {
             && eval + RAZOR_MARGIN * depth <= alpha
             && alpha.abs() < TB_WIN_BOUND
         {
-            let score = self.qsearch(pos, alpha, alpha + 1, ply, false);
+            let score = self.qsearch(pos, alpha, alpha + 1, ply);
             if self.control.stopped {
                 return 0;
             }
@@ -178,7 +169,6 @@ impl Searcher<'_> {
         // Step 8b. ProbCut: a good capture that beats beta by a margin in a much shallower
         // search will beat beta in the full one.
         if let Some(eval) = eval
-            && PROBCUT
             && !PV
             && !excluding
             && self.pruning
@@ -204,10 +194,7 @@ impl Searcher<'_> {
         // other (searched without it, at half depth, they all fail low against a margin
         // below its score), it is searched one ply deeper. When the others still beat
         // beta too, the node cuts off at once (multi-cut); when only the table move was
-        // expected to, it is searched one ply shallower instead. With
-        // `SE_DOUBLE_AND_CUT_NODE`, a move far better than the rest is searched two plies
-        // deeper (extensions stop at twice the iteration's depth, so they cannot run
-        // away), and a table move of a cut node that is not singular one ply shallower.
+        // expected to, it is searched one ply shallower instead.
         let mut singular_extension = 0;
         if let Some(hit) = tt_hit
             && self.pruning
@@ -227,22 +214,14 @@ impl Searcher<'_> {
                 return 0;
             }
             if score < singular_beta {
-                let far_below = SE_DOUBLE_AND_CUT_NODE && !PV && score < singular_beta - SE_DOUBLE_MARGIN;
-                singular_extension = if far_below { 2 } else { 1 };
+                singular_extension = 1;
             } else if singular_beta >= beta {
                 return singular_beta;
-            } else if hit.score >= beta || (SE_DOUBLE_AND_CUT_NODE && cut_node) {
+            } else if hit.score >= beta {
                 singular_extension = -1;
             }
         }
 
-        // Late moves are reduced one ply more when the evaluation is not improving, and one
-        // more when the table's move is a capture (the quiet moves are likelier worse).
-        if LMR_MORE_NOT_IMPROVING || LMR_MORE_AFTER_TT_CAPTURE {
-            let tt_move_is_noisy = moves.iter().any(|&m| is_noisy(m) && tt_move.is(m));
-            self.line.stack[ply].extra_reduction = i32::from(LMR_MORE_NOT_IMPROVING && !improving)
-                + i32::from(LMR_MORE_AFTER_TT_CAPTURE && tt_move_is_noisy);
-        }
         // Step 10. Search the moves, best first; later moves with a null window, re-searched
         // with the full window only when they beat alpha.
         let context = self.quiet_context(pos.turn(), ply);
@@ -285,19 +264,17 @@ impl Searcher<'_> {
                     alpha = score;
                 }
             }
-            if !is_noisy(m) {
-                quiets_tried.push(m);
-            } else if CAPTURE_HISTORY {
-                // Only the capture history punishes the noisy moves tried before a cut-off.
+            if is_noisy(m) {
                 noisies_tried.push(m);
+            } else {
+                quiets_tried.push(m);
             }
         }
 
         // Step 11. Remember the result.
         if excluding {
-            // No move but the excluded one: the others are no better than alpha. With
-            // `SE_DOUBLE_AND_CUT_NODE`, how far below (fail-soft) decides a double extension.
-            return if SE_DOUBLE_AND_CUT_NODE && searched > 0 { best_score } else { best_score.max(alpha) };
+            // No move but the excluded one: the others are no better than alpha.
+            return best_score.max(alpha);
         }
         let best_score = best_score.min(max_score);
         let bound = if best_score >= beta {
@@ -346,7 +323,7 @@ impl Searcher<'_> {
             self.line.stack[ply].passed = false;
             self.line.stack[ply].moved = Some(PieceTo::new(pos.turn(), m));
             self.line.keys.push(child.key());
-            let mut score = -self.qsearch(&child, -probcut_beta, -probcut_beta + 1, ply + 1, false);
+            let mut score = -self.qsearch(&child, -probcut_beta, -probcut_beta + 1, ply + 1);
             if score >= probcut_beta {
                 let reduced = depth - PROBCUT_REDUCTION;
                 score = -self.alphabeta::<false>(&child, -probcut_beta, -probcut_beta + 1, reduced, ply + 1, !cut_node);
@@ -400,8 +377,7 @@ impl Searcher<'_> {
         if is_noisy(m) {
             return prunable_node
                 && depth <= SEE_CAPTURE_MAX_DEPTH
-                && !see_at_least(pos.chess(), m, -SEE_CAPTURE_MARGIN * depth)
-                && !(SEE_PRUNING_SPARES_CAPTURE_CHECKS && node.gives_check(pos, m));
+                && !see_at_least(pos.chess(), m, -SEE_CAPTURE_MARGIN * depth);
         }
         // Late move pruning: once enough quiet moves have failed, the later ones are not
         // searched at all.
@@ -438,11 +414,7 @@ impl Searcher<'_> {
     /// The value at the horizon: quiescence, or (for the minimax tests) the evaluation.
     #[inline]
     fn horizon(&mut self, pos: &Position, alpha: i32, beta: i32, ply: usize) -> i32 {
-        if self.settings.heuristics.quiescence {
-            self.qsearch(pos, alpha, beta, ply, QSEARCH_CHECKS)
-        } else {
-            self.evaluate(pos, ply)
-        }
+        if self.settings.heuristics.quiescence { self.qsearch(pos, alpha, beta, ply) } else { self.evaluate(pos, ply) }
     }
 
     /// Searches the move `m`, the `searched`-th of its node: the first with the node's
@@ -463,7 +435,7 @@ impl Searcher<'_> {
         let child = self.play(pos, m, ply);
         // Once per move: finding the checkers is not free.
         let gives_check = child.is_check();
-        let reduction = self.late_move_reduction::<PV>(pos, m, gives_check, searched, window);
+        let reduction = self.late_move_reduction::<PV>(pos, m, searched, window);
         self.line.stack[ply].passed = false;
         self.line.stack[ply].moved = Some(PieceTo::new(pos.turn(), m));
         let new_depth = depth - 1 + self.extension(gives_check, extension, ply);
@@ -491,19 +463,16 @@ impl Searcher<'_> {
 
     /// Late move reductions: quiet moves and losing captures late in the ordering rarely
     /// turn out best, so they are first searched less deep: more the deeper the node and
-    /// the later the move, less in PV nodes and for moves with good history. With the
-    /// `LMR_...` switches (off) also less for checks and more where the node said so
-    /// (`Frame::extra_reduction`, 0 unless a switch sets it).
+    /// the later the move, less in PV nodes and for killers and moves with good history.
     #[inline]
     fn late_move_reduction<const PV: bool>(
         &self,
         pos: &Position,
         m: Move,
-        gives_check: bool,
         searched: usize,
         window: &MoveWindow,
     ) -> i32 {
-        let &MoveWindow { depth, ply, cut_node, in_check, .. } = window;
+        let &MoveWindow { depth, ply, in_check, .. } = window;
         let late = searched >= LMR_MIN_MOVES + usize::from(PV);
         if !self.pruning || depth < LMR_MIN_DEPTH || !late || in_check {
             return 0;
@@ -515,9 +484,6 @@ impl Searcher<'_> {
         let history = self.history.quiet_score(&self.quiet_context(pos.turn(), ply), m);
         let mut reduction = history_reduction(depth, searched, history);
         reduction -= i32::from(PV);
-        reduction -= i32::from(LMR_LESS_FOR_CHECKS && gives_check);
-        reduction += self.line.stack[ply].extra_reduction;
-        reduction += i32::from(LMR_MORE_AT_CUT_NODES && cut_node);
         reduction -= i32::from(self.history.killers(ply).contains(&Some(m)));
         reduction.max(0)
     }

@@ -7,7 +7,7 @@ use shakmaty::Move;
 use super::root::{Line, RootMove};
 use super::searcher::Searcher;
 use super::smp::skips_depth;
-use super::stopping::{TimeScale, node_share_scale};
+use super::stopping::TimeScale;
 use super::tablebase::root_tablebase_score;
 use super::{DRAW, MATE, MAX_DEPTH, Report, SearchResult, TB_WIN_BOUND};
 use crate::packed_move::find_move;
@@ -68,8 +68,7 @@ pub(super) fn iterative_deepening(
         }
         completed_depth = depth;
         searcher.report_lines(&root_moves[..multipv], report);
-        let soft_scale =
-            time_scale.after_iteration(&root_moves[0]) * node_share_scale(&root_moves[0], searcher.control.nodes);
+        let soft_scale = time_scale.after_iteration(&root_moves[0]);
         if searcher.iteration_is_enough(root_moves[0].line.as_ref(), root_moves.len(), soft_scale) {
             break;
         }

@@ -1,14 +1,14 @@
-//! What the search learns about quiet moves: killer moves per ply, a butterfly history
-//! table (side, from, to), a countermove table (the quiet reply that last refuted a move)
-//! and continuation histories (how well a quiet move did after the moves one and two
-//! plies before it, by those moves' piece and target square). Kept between the moves of a
-//! game; `ucinewgame` clears it.
+//! What the search learns about moves: killer moves per ply, a butterfly history table
+//! (side, from, to), a countermove table (the quiet reply that last refuted a move),
+//! continuation histories (how well a quiet move did after the moves one and two plies
+//! before it, by those moves' piece and target square) and a capture history (by piece,
+//! target square and captured role). Kept between the moves of a game; `ucinewgame`
+//! clears it.
 
 use shakmaty::{Color, Move, Role};
 
 use super::MAX_PLY;
 use super::correction::CorrectionHistory;
-use super::params::CAPTURE_HISTORY;
 use crate::movegen::is_noisy;
 use crate::packed_move::PackedMove;
 
@@ -131,8 +131,7 @@ impl History {
     /// Move `best` caused a beta cut-off after the quiet moves `quiets` and the captures
     /// and promotions `noisies` had failed: a quiet `best` becomes a killer and the
     /// countermove and gains quiet history, the quiet moves tried before it lose as much;
-    /// a noisy `best` gains capture history; the noisy moves tried before it lose (with
-    /// `CAPTURE_HISTORY` on).
+    /// a noisy `best` gains capture history; the noisy moves tried before it lose as much.
     pub fn reward_cutoff(
         &mut self,
         context: &Context,
@@ -143,15 +142,11 @@ impl History {
         depth: i32,
     ) {
         let bonus = bonus(depth);
-        if CAPTURE_HISTORY {
-            for &m in noisies {
-                self.update_capture(context.side, m, -bonus);
-            }
+        for &m in noisies {
+            self.update_capture(context.side, m, -bonus);
         }
         if is_noisy(best) {
-            if CAPTURE_HISTORY {
-                self.update_capture(context.side, best, bonus);
-            }
+            self.update_capture(context.side, best, bonus);
             return;
         }
         let killers = &mut self.killers[ply];

@@ -11,8 +11,6 @@ mod driver;
 mod history;
 mod ordering;
 mod params;
-/// Position keeps the non-pawn keys only when the correction history reads them.
-pub(crate) use params::CORRECTION_NON_PAWN;
 mod qsearch;
 mod repetition;
 mod root;

@@ -1,21 +1,16 @@
 //! Move ordering: the table move first, then captures that do not lose material by
-//! static exchange (and promotions) by MVV-LVA (most valuable victim, least valuable
-//! attacker; with `CAPTURE_HISTORY`, by the victim and then the capture history), then the two killers and the countermove, then quiet moves by history
-//! (butterfly and continuation), then losing captures, and under-promotions last. Moves are scored in place and picked best-first
-//! from the caller's list (borrowed, not copied: a move list is 2 KB), so no node
-//! allocates.
-//!
-//! Measured and left out (session 14): a staged picker that tries the table move before
-//! generating any move and scores the quiet moves only when the good captures are used up
-//! (so with the history as it stands then). Bench nps about +3% (interleaved runs), bench
-//! 1,729,319; SPRT [0, 10] at 5+0.05 stopped at 264 games, W-D-L 60-147-57, +3.9 Elo
-//! [-24.0, +31.9]. The profile's cost is in evaluation and table probes, not here.
+//! static exchange (and promotions) by the victim, then the capture history, then the
+//! least valuable attacker; then the two killers and the countermove, then quiet moves by
+//! history (butterfly and continuation), then losing captures, and under-promotions last.
+//! Quiescence and ProbCut order captures and promotions by MVV-LVA (most valuable victim,
+//! least valuable attacker) alone. Moves are scored in place and picked best-first from
+//! the caller's list (borrowed, not copied: a move list is 2 KB), so no node allocates.
 
 use arrayvec::ArrayVec;
 use shakmaty::{Chess, Move, MoveList, Role};
 
 use super::history::{CONTINUATION_PLIES, Context, HISTORY_MAX, History};
-use super::params::{CAPTURE_HISTORY, CAPTURE_HISTORY_VICTIM};
+use super::params::CAPTURE_HISTORY_VICTIM;
 use super::see::{see_at_least, see_value};
 use crate::movegen::is_noisy;
 use crate::packed_move::PackedMove;
@@ -74,7 +69,7 @@ impl<'a> MovePicker<'a> {
             if code == tt_move {
                 TT_MOVE
             } else if is_noisy(m) {
-                let score = if CAPTURE_HISTORY { capture_score(m, history, context) } else { noisy_score(m) };
+                let score = capture_score(m, history, context);
                 if score > UNDER_PROMOTION && !see_at_least(pos, m, 0) {
                     score - GOOD_NOISY + LOSING_CAPTURE
                 } else {
@@ -92,14 +87,9 @@ impl<'a> MovePicker<'a> {
         })
     }
 
-    /// Ordering for quiescence: captures and promotions by MVV-LVA alone.
+    /// Ordering for quiescence and ProbCut: captures and promotions by MVV-LVA alone.
     pub fn noisy(moves: &'a mut MoveList) -> MovePicker<'a> {
         MovePicker::scored(moves, noisy_score)
-    }
-
-    /// Ordering for quiescence with the table's move first, then MVV-LVA.
-    pub fn noisy_after(moves: &'a mut MoveList, tt_move: PackedMove) -> MovePicker<'a> {
-        MovePicker::scored(moves, |m| if PackedMove::new(m) == tt_move { TT_MOVE } else { noisy_score(m) })
     }
 
     fn scored(moves: &'a mut MoveList, score: impl Fn(Move) -> i32) -> MovePicker<'a> {
@@ -206,19 +196,15 @@ mod tests {
     }
 
     #[test]
-    fn quiescence_tries_the_table_move_first_then_the_most_valuable_victim() {
+    fn quiescence_takes_the_most_valuable_victim_with_the_least_valuable_attacker() {
         let (pos, _) =
             Position::from_fen("r3k3/8/8/3q4/4P3/2N5/8/4K1B1 w - - 0 1", CastlingMode::Standard).expect("valid FEN");
-        let picked = |tt: &str| {
-            let tt_move = pos.parse_uci_move(tt).map_or(PackedMove::NONE, PackedMove::new);
-            let mut moves = MoveList::new();
-            crate::movegen::add_noisy_moves(pos.chess(), &mut moves);
-            let mut picker = MovePicker::noisy_after(&mut moves, tt_move);
-            std::iter::from_fn(|| picker.next_move()).map(|m| m.to_uci(CastlingMode::Standard).to_string()).collect()
-        };
-        let by_victim: Vec<String> = picked("none");
-        assert_eq!(by_victim, ["e4d5", "c3d5"]);
-        assert_eq!(picked("c3d5"), ["c3d5", "e4d5"]);
+        let mut moves = MoveList::new();
+        crate::movegen::add_noisy_moves(pos.chess(), &mut moves);
+        let mut picker = MovePicker::noisy(&mut moves);
+        let picked: Vec<String> =
+            std::iter::from_fn(|| picker.next_move()).map(|m| m.to_uci(CastlingMode::Standard).to_string()).collect();
+        assert_eq!(picked, ["e4d5", "c3d5"]);
     }
 
     #[test]

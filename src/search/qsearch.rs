@@ -5,20 +5,18 @@
 
 use super::alphabeta::{cuts_off, refined_eval};
 use super::ordering::MovePicker;
-use super::params::{QSEARCH_DELTA_MARGIN, QSEARCH_TT_MOVE_AND_DELTA};
 use super::searcher::{Searcher, is_insufficient_material};
-use super::see::{see_at_least, see_value};
+use super::see::see_at_least;
 use super::{DRAW, INFINITY, MATE, MAX_PLY};
-use crate::movegen::{add_noisy_moves, is_noisy};
+use crate::movegen::add_noisy_moves;
 use crate::packed_move::PackedMove;
 use crate::position::Position;
 use crate::tt::Bound;
 use shakmaty::MoveList;
 
 impl Searcher<'_> {
-    /// `checks`: also search the quiet moves that give check (with `QSEARCH_CHECKS`, at
-    /// the first ply below the main search only).
-    pub(super) fn qsearch(&mut self, pos: &Position, mut alpha: i32, beta: i32, ply: usize, checks: bool) -> i32 {
+    /// The quiescence score of `pos` in the window (alpha, beta), fail-soft.
+    pub(super) fn qsearch(&mut self, pos: &Position, mut alpha: i32, beta: i32, ply: usize) -> i32 {
         if self.control.visit_node() {
             return 0;
         }
@@ -65,36 +63,18 @@ impl Searcher<'_> {
             }
         } else {
             add_noisy_moves(pos.chess(), &mut moves);
-            if checks {
-                let squares = pos.check_squares();
-                moves.extend(pos.legal_moves().into_iter().filter(|&m| !is_noisy(m) && squares.gives_check(pos, m)));
-            }
         }
 
-        let mut picker = if QSEARCH_TT_MOVE_AND_DELTA {
-            MovePicker::noisy_after(&mut moves, tt_hit.map_or(PackedMove::NONE, |hit| hit.best_move))
-        } else {
-            MovePicker::noisy(&mut moves)
-        };
+        let mut picker = MovePicker::noisy(&mut moves);
         let mut best_move = None;
-        let stand_pat = best_score;
         while let Some(m) = picker.next_move() {
-            // Delta pruning: a capture whose victim, with a margin, does not lift the
-            // evaluation to alpha cannot help a side that may stand pat.
-            if QSEARCH_TT_MOVE_AND_DELTA
-                && !in_check
-                && m.promotion().is_none()
-                && stand_pat + m.capture().map_or(0, see_value) + QSEARCH_DELTA_MARGIN <= alpha
-            {
-                continue;
-            }
             // SEE pruning: a capture that loses material cannot help a side that may stand
             // pat.
             if !in_check && !see_at_least(pos.chess(), m, 0) {
                 continue;
             }
             let child = self.play(pos, m, ply);
-            let score = -self.qsearch(&child, -beta, -alpha, ply + 1, false);
+            let score = -self.qsearch(&child, -beta, -alpha, ply + 1);
             if self.control.stopped {
                 return 0;
             }
@@ -126,19 +106,17 @@ mod tests {
     use crate::tt::TranspositionTable;
     use shakmaty::CastlingMode;
 
-    /// With `checks`, quiescence finds a mate by a quiet check (the back-rank Ra8#);
-    /// without, it stands pat on the rook it is up.
+    /// Quiescence searches captures only: it stands pat on the rook it is up, not seeing
+    /// the quiet back-rank mate Ra8#.
     #[test]
-    fn quiet_checks_find_a_mate_at_the_horizon() {
+    fn quiescence_stands_pat_without_quiet_moves() {
         let (pos, _) =
             Position::from_fen("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1", CastlingMode::Standard).expect("valid FEN");
         let (limits, settings, signals) = (Limits::default(), SearchSettings::default(), Signals::default());
         let tt = TranspositionTable::new(1).expect("1 MB");
         let mut history = History::new();
         let mut searcher = Searcher::new(&pos, &[], &limits, &settings, &tt, &signals, &mut history);
-        assert_eq!(searcher.qsearch(&pos, -INFINITY, INFINITY, 0, true), MATE - 1);
-        tt.clear();
-        let without = searcher.qsearch(&pos, -INFINITY, INFINITY, 0, false);
-        assert!(without > 0 && without < MATE - 100, "{without}");
+        let score = searcher.qsearch(&pos, -INFINITY, INFINITY, 0);
+        assert!(score > 0 && score < MATE - 100, "{score}");
     }
 }

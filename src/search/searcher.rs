@@ -200,9 +200,6 @@ pub(super) struct Frame {
     /// The move left out of this ply's search (`NONE` for none): the table move, while
     /// a singular extension tests whether any other move comes near it.
     pub(super) excluded: PackedMove,
-    /// How many plies more than the base reduction late moves of this ply's node are
-    /// reduced (0 at the root).
-    pub(super) extra_reduction: i32,
 }
 
 /// No side can mate: bare kings, or kings with a single minor piece, or bishops all on

@@ -7,10 +7,7 @@ use std::time::Duration;
 
 use shakmaty::Move;
 
-use super::params::{
-    TIME_NODE_SHARE, TIME_NODE_SHARE_BASE, TIME_NODE_SHARE_FACTOR, TIME_SCORE_DROP_FACTOR, TIME_SCORE_DROP_MAX,
-    TIME_STABILITY_FACTOR,
-};
+use super::params::{TIME_SCORE_DROP_FACTOR, TIME_SCORE_DROP_MAX, TIME_STABILITY_FACTOR};
 use super::root::{Line, RootMove};
 use super::searcher::Searcher;
 use super::{MATE, MATE_BOUND, mate_in_moves};
@@ -22,11 +19,9 @@ const MATE_SETTLED_EXTRA_DEPTH: i32 = 10;
 /// How often a finished infinite or ponder search looks for `stop` or `ponderhit`.
 const WAIT_INTERVAL: Duration = Duration::from_millis(1);
 
-/// Time use (+25.4 Elo [+9.6, +41.2] at 8+0.08, 800 games, SPRT [0, 10] accepted): how
-/// much of the soft time limit the position deserves. A best move that has stood for
-/// several iterations is unlikely to change with one more, so the search stops sooner; a
-/// new best move or a falling score asks for more time (and, with `TIME_NODE_SHARE`, a
-/// best move that took little of the search).
+/// Time use: how much of the soft time limit the position deserves. A best move that has
+/// stood for several iterations is unlikely to change with one more, so the search stops
+/// sooner; a new best move or a falling score asks for more time.
 #[derive(Default)]
 pub(super) struct TimeScale {
     best_move: Option<Move>,
@@ -49,19 +44,6 @@ impl TimeScale {
         let stability = TIME_STABILITY_FACTOR[self.stable.min(TIME_STABILITY_FACTOR.len() - 1)];
         stability * (1.0 + f64::from(drop) * TIME_SCORE_DROP_FACTOR)
     }
-}
-
-/// The soft limit's factor for the best move's share of the `nodes` this thread has
-/// searched (1 with `TIME_NODE_SHARE` off).
-pub(super) fn node_share_scale(best: &RootMove, nodes: u64) -> f64 {
-    if TIME_NODE_SHARE { node_share_factor(best.nodes, nodes) } else { 1.0 }
-}
-
-/// From `TIME_NODE_SHARE_BASE * TIME_NODE_SHARE_FACTOR` for a share of none down to
-/// `(TIME_NODE_SHARE_BASE - 1) * TIME_NODE_SHARE_FACTOR` for all.
-fn node_share_factor(best_nodes: u64, nodes: u64) -> f64 {
-    let share = if nodes == 0 { 1.0 } else { (best_nodes as f64 / nodes as f64).min(1.0) };
-    (TIME_NODE_SHARE_BASE - share) * TIME_NODE_SHARE_FACTOR
 }
 
 impl Searcher<'_> {
@@ -142,38 +124,5 @@ mod tests {
         assert_eq!(collapsed, previous * (1.0 + f64::from(TIME_SCORE_DROP_MAX) * TIME_SCORE_DROP_FACTOR));
         // A new best move starts over.
         assert_eq!(scale.after_iteration(&root_move("d2d4", -500)), TIME_STABILITY_FACTOR[0]);
-    }
-
-    #[test]
-    fn a_best_move_that_took_less_of_the_search_gets_more_time() {
-        let all = node_share_factor(1_000, 1_000);
-        let most = node_share_factor(900, 1_000);
-        let half = node_share_factor(500, 1_000);
-        let little = node_share_factor(50, 1_000);
-        assert!(all < most && most < half && half < little, "{all} {most} {half} {little}");
-        assert!(all < 1.0 && little > 1.0);
-        assert_eq!(node_share_factor(0, 0), all, "nothing searched counts as settled");
-    }
-
-    #[test]
-    fn the_root_moves_share_the_nodes_of_the_search() {
-        use crate::search::{History, Limits, SearchSettings, Signals};
-        use crate::tt::TranspositionTable;
-        let pos = Position::startpos();
-        let (limits, settings, signals) = (Limits::default(), SearchSettings::default(), Signals::default());
-        let tt = TranspositionTable::new(1).expect("1 MB");
-        let mut history = History::new();
-        let mut searcher = Searcher::new(&pos, &[], &limits, &settings, &tt, &signals, &mut history);
-        let mut root_moves: Vec<RootMove> = searcher.root_moves(&pos).into_iter().map(RootMove::new).collect();
-        for depth in 1..=6 {
-            assert!(searcher.search_iteration(&pos, &mut root_moves, depth, 1, &mut |_| {}));
-        }
-        let searched: u64 = root_moves.iter().map(|root_move| root_move.nodes).sum();
-        assert_eq!(root_moves.len(), 20);
-        assert!(root_moves.iter().all(|root_move| root_move.nodes > 0));
-        // Only the root's own visits (one per window searched) are under no move.
-        let total = searcher.control.nodes;
-        assert!(searched < total && searched + 20 > total, "{searched} of {total}");
-        assert!(root_moves[0].nodes > total / 20, "the best move is searched most: {}", root_moves[0].nodes);
     }
 }
