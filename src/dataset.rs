@@ -48,6 +48,48 @@ pub fn decompressed(bytes: Vec<u8>) -> Result<Vec<u8>, String> {
     Ok(out)
 }
 
+/// What a training-data file looks like, by its first bytes: for messages that name the
+/// command a file needs when it is given to the wrong one.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DataKind {
+    Xz,
+    Games,
+    Text,
+    Records,
+    Unknown,
+}
+
+impl DataKind {
+    pub fn of(bytes: &[u8]) -> DataKind {
+        if bytes.starts_with(&XZ_MAGIC) {
+            return DataKind::Xz;
+        }
+        if gamefile::looks_like_games(bytes) {
+            return DataKind::Games;
+        }
+        let first_line = bytes.split(|&b| b == b'\n').next().and_then(|line| std::str::from_utf8(line).ok());
+        if first_line.is_some_and(|line| crate::trainingdata::parse_text(line.trim_end_matches('\r')).is_ok()) {
+            return DataKind::Text;
+        }
+        let first_record = bytes.first_chunk::<{ crate::trainingdata::RECORD_BYTES }>();
+        if first_record.is_some_and(|record| crate::trainingdata::decode(record).is_ok()) {
+            return DataKind::Records;
+        }
+        DataKind::Unknown
+    }
+
+    /// In words, for a message: "holds ...".
+    pub fn words(self) -> &'static str {
+        match self {
+            DataKind::Xz => "xz-compressed data",
+            DataKind::Games => "games (datagen --format games)",
+            DataKind::Text => "text lines (FEN | score | result)",
+            DataKind::Records => "32-byte binary records",
+            DataKind::Unknown => "no training data we know",
+        }
+    }
+}
+
 /// What a file of games holds.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Counts {
@@ -196,6 +238,18 @@ fn verify_line(dir: &Path, line: &str) -> Result<(String, Counts), (Option<Strin
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn data_kinds_are_told_apart_by_their_first_bytes() {
+        let text = b"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 | 0 | 0.5\n";
+        assert_eq!(DataKind::of(text), DataKind::Text);
+        let record = crate::trainingdata::parse_text(std::str::from_utf8(&text[..text.len() - 1]).expect("utf-8"))
+            .expect("a line");
+        assert_eq!(DataKind::of(&crate::trainingdata::encode(&record)), DataKind::Records);
+        assert_eq!(DataKind::of(b"BRG1...."), DataKind::Games);
+        assert_eq!(DataKind::of(&XZ_MAGIC), DataKind::Xz);
+        assert_eq!(DataKind::of(b"hello"), DataKind::Unknown);
+    }
 
     #[test]
     fn sha256_is_the_standard_digest() {

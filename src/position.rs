@@ -115,7 +115,13 @@ impl Position {
         if fen.is_empty() {
             return Err(FenError::Syntax("empty".into()));
         }
-        let parsed = Fen::from_ascii(fen.as_bytes()).map_err(|e| FenError::Syntax(format!("{e} in '{fen}'")))?;
+        // shakmaty's messages say "invalid ... in fen" and "illegal position: ..." themselves:
+        // keep only what is wrong, once.
+        let parsed = Fen::from_ascii(fen.as_bytes()).map_err(|e| {
+            let what = e.to_string();
+            let what = what.trim_start_matches("invalid ").trim_end_matches(" in fen");
+            FenError::Syntax(format!("bad {what} in '{fen}'"))
+        })?;
         let mut repair = Vec::new();
         let chess = match parsed.into_position::<Chess>(mode) {
             Ok(chess) => chess,
@@ -125,7 +131,9 @@ impl Position {
                     | PositionErrorKinds::INVALID_EP_SQUARE
                     | PositionErrorKinds::IMPOSSIBLE_CHECK;
                 if !(kinds - tolerated).is_empty() {
-                    return Err(FenError::Illegal(format!("{err} in '{fen}'")));
+                    let what = err.to_string();
+                    let what = what.trim_start_matches("illegal position: ");
+                    return Err(FenError::Illegal(format!("{what} in '{fen}'")));
                 }
                 if kinds.contains(PositionErrorKinds::INVALID_CASTLING_RIGHTS) {
                     repair.push("castling rights");
@@ -136,8 +144,12 @@ impl Position {
                 accept_tolerated(err).ok_or_else(|| FenError::Illegal(format!("unplayable position '{fen}'")))?
             }
         };
+        // File letters in the castling field (Shredder-FEN, X-FEN) mean Chess960.
+        let chess960_rights = mode == CastlingMode::Standard
+            && fen.split_whitespace().nth(2).is_some_and(|rights| rights.chars().any(|c| !"KQkq-".contains(c)));
+        let hint = if chess960_rights { " (Chess960 castling rights: they need Chess960 mode)" } else { "" };
         let repair = (!repair.is_empty())
-            .then(|| FenRepair(format!("dropped impossible {} from '{fen}'", repair.join(" and "))));
+            .then(|| FenRepair(format!("dropped impossible {} from '{fen}'{hint}", repair.join(" and "))));
         Ok((Position::from_chess(chess), repair))
     }
 

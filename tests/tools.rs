@@ -549,3 +549,88 @@ fn an_empty_string_option_is_its_default() {
     let (code, out, _) = run_cli(&["setoption name EvalFile value ", "setoption name BookFile value", "isready"]);
     assert_eq!((code, out.as_str()), (0, "readyok\n"));
 }
+
+/// A file given to the wrong command gets a hint naming the right one, and a failed
+/// convert leaves no output behind.
+#[test]
+fn format_mix_ups_name_the_command_that_helps() {
+    let text = temp_file("mixup.txt", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 | 0 | 0.5\n");
+    let binary = temp_file("mixup.bin", "");
+    let out = temp_file("mixup-out.bin", "");
+    let (code, _, err) = run_cli(&["convert", "--to", "binary", &text.path(), &binary.path()]);
+    assert_eq!(code, 0, "{err}");
+    std::fs::remove_file(&*out).expect("remove");
+    let (code, _, err) = run_cli(&["convert", "--to", "binary", &binary.path(), &out.path()]);
+    assert_eq!(code, 1);
+    assert!(err.contains("holds 32-byte binary records already; bramble convert --to text"), "{err}");
+    assert!(!out.exists(), "a failed convert leaves no file");
+    let (code, _, err) = run_cli(&["train", "--data", &text.path()]);
+    assert_eq!(code, 1);
+    assert!(
+        err.contains(
+            "holds text lines (FEN | score | result); train reads games or binary records: bramble convert --to binary"
+        ),
+        "{err}"
+    );
+    let (code, _, err) = run_cli(&["tune", "--data", &binary.path(), "--out", &out.path()]);
+    assert_eq!(code, 1);
+    assert!(err.contains("holds 32-byte binary records; tune reads text lines: bramble convert --to text"), "{err}");
+    // The default output exists only in the repository: said before any work.
+    let (code, _, err) = run_cli(&["tune", "--data", &text.path(), "--out", "/no/such/folder/weights.rs"]);
+    assert_eq!(code, 1);
+    assert!(err.contains("cannot write /no/such/folder/weights.rs: no folder /no/such/folder"), "{err}");
+}
+
+#[test]
+fn messages_say_what_is_wrong_once() {
+    let (code, _, err) = run_cli(&["perft", "3", "8/8/8/8/8/8/8/KK6 w - - 0 1"]);
+    assert_eq!(code, 1);
+    assert_eq!(err.matches("illegal position").count(), 1, "{err}");
+    let (_, _, err) = run_cli(&["perft", "3", "xx"]);
+    assert_eq!(err.trim(), "bramble: invalid FEN: bad board part in 'xx'");
+    let (code, _, err) = run_cli(&["train", "--data", "a.bin", "--epochs", "0"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("invalid value '0' for '--epochs <N>': must be at least 1"), "{err}");
+    // Chess960 castling rights without --chess960: dropped, and said so.
+    let fen = "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9";
+    let (code, out, err) = run_cli(&["perft", "3", fen]);
+    assert_eq!(code, 0);
+    assert!(out.starts_with("12139 nodes"), "{out}");
+    assert!(err.contains("Chess960 castling rights") && err.contains("--chess960 reads them"), "{err}");
+    let (_, out, err) = run_cli(&["perft", "3", fen, "--chess960"]);
+    assert!(out.starts_with("12189 nodes") && err.is_empty(), "{out}{err}");
+}
+
+#[test]
+fn eval_prints_the_evaluation_of_a_fen() {
+    let (code, out, err) =
+        run_cli(&["eval", "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR", "b", "KQkq", "-", "0", "1"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.lines().any(|l| l.starts_with("Material")), "{out}");
+    let (uci_code, uci_out, _) =
+        run_cli(&["position fen rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1", "eval"]);
+    assert_eq!((uci_code, out), (0, uci_out));
+    let (code, out, err) = run_cli(&["eval", "not a fen"]);
+    assert_eq!((code, out.as_str()), (1, ""));
+    assert!(err.starts_with("bramble: invalid FEN") && err.lines().count() == 1, "{err}");
+}
+
+/// At a terminal the engine greets with one line; `script` gives it one (util-linux).
+#[test]
+fn a_terminal_is_greeted_and_a_pipe_is_not() {
+    use std::io::Write as _;
+    use std::process::{Command, Stdio};
+    let mut child = Command::new("script")
+        .args(["-qec", common::BINARY, "/dev/null"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("script (util-linux) runs");
+    child.stdin.take().expect("stdin").write_all(b"quit\n").expect("write");
+    let output = child.wait_with_output().expect("ends");
+    let out = String::from_utf8_lossy(&output.stdout);
+    assert!(out.contains(&bramble::uci::banner()), "{out}");
+    assert!(bramble::uci::banner().starts_with("Bramble ") && bramble::uci::banner().contains(" by "));
+    let (_, out, _) = run_cli(&["isready"]);
+    assert_eq!(out, "readyok\n");
+}

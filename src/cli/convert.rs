@@ -10,6 +10,7 @@ use std::process::ExitCode;
 use clap::{Args, ValueEnum};
 
 use super::{CliError, CliResult, read_bytes};
+use crate::dataset::DataKind;
 use crate::nnue::data::Loaded;
 use crate::trainingdata::{self, Converted};
 
@@ -33,11 +34,28 @@ enum Form {
 }
 
 pub(super) fn convert_command(args: ConvertArgs) -> CliResult {
-    let (input, output) = (&args.input, &args.output);
+    let (input, output) = (args.input.as_str(), args.output.as_str());
     if input == output {
         return Err(CliError::Usage("convert cannot write over its input".into()));
     }
     let to_binary = args.to == Form::Binary;
+    let result = convert(input, output, to_binary);
+    if result.is_err() {
+        // A failed conversion leaves no output file behind.
+        let _ = std::fs::remove_file(output);
+    }
+    result
+}
+
+fn convert(input: &str, output: &str, to_binary: bool) -> CliResult {
+    let kind = DataKind::of(&crate::dataset::decompressed(read_bytes(input)?).unwrap_or_default());
+    let (already, other) = if to_binary { (DataKind::Records, "text") } else { (DataKind::Text, "binary") };
+    if kind == already {
+        return Err(CliError::Failed(format!(
+            "{input} holds {} already; bramble convert --to {other} turns it into the other form",
+            kind.words()
+        )));
+    }
     if let Some(done) = convert_games(input, output, to_binary)? {
         println!("{} positions written to {output} ({} left out)", done.positions, done.skipped);
         return Ok(ExitCode::SUCCESS);

@@ -7,10 +7,10 @@ use std::process::ExitCode;
 use std::time::Duration;
 
 use clap::builder::RangedU64ValueParser;
-use clap::{Args, ValueEnum, value_parser};
+use clap::{Args, ValueEnum};
 
 use super::progress::Progress as ProgressDisplay;
-use super::{CliError, CliResult, read_file, threads_or_cores};
+use super::{CliError, CliResult, at_least_one, read_file, threads_or_cores};
 use crate::datagen::{self, DataFormat, DatagenOptions, Progress};
 use crate::gamefile::{self, ReadError};
 use crate::position::Position;
@@ -34,7 +34,7 @@ pub struct DatagenArgs {
     #[arg(long, value_name = "T", value_parser = RangedU64ValueParser::<usize>::new().range(1..=1024))]
     threads: Option<usize>,
     /// Nodes searched per move
-    #[arg(long, value_name = "K", default_value_t = DEFAULT_NODES, value_parser = value_parser!(u64).range(1..))]
+    #[arg(long, value_name = "K", default_value_t = DEFAULT_NODES, value_parser = at_least_one::<u64>)]
     nodes: u64,
     /// Random moves at the start of each game
     #[arg(long, value_name = "R", default_value_t = DEFAULT_RANDOM_PLIES)]

@@ -1,4 +1,4 @@
-//! The command-line tools: `bench`, `perft`, `perft-suite`, `epd`, `tb`, `book`,
+//! The command-line tools: `bench`, `perft`, `perft-suite`, `epd`, `eval`, `tb`, `book`,
 //! `datagen`, `convert`, `data`, `tune` and `train`, parsed by `clap`. Results go to stdout, progress to
 //! stderr; a bad command line gives exit status 2, a command that cannot do its work 1.
 
@@ -8,6 +8,7 @@ mod convert;
 mod data;
 mod datagen;
 mod epd;
+mod eval;
 mod perft;
 mod progress;
 mod tablebase;
@@ -44,6 +45,8 @@ pub enum Tool {
     PerftSuite(perft::PerftSuiteArgs),
     /// Search the positions of an EPD test file and count the solved ones
     Epd(epd::EpdArgs),
+    /// The static evaluation of a position and its parts (as the UCI command eval)
+    Eval(eval::EvalArgs),
     /// Probe Syzygy tables: wdl (-2..2), dtz and the best move of one position
     Tb(tablebase::TbArgs),
     /// Probe or build a polyglot opening book
@@ -86,6 +89,7 @@ pub fn run(tool: Tool) -> ExitCode {
         Tool::Perft(args) => ("perft", perft::perft_command(args)),
         Tool::PerftSuite(args) => ("perft-suite", perft::perft_suite(args)),
         Tool::Epd(args) => ("epd", epd::epd_command(args)),
+        Tool::Eval(args) => ("eval", eval::eval_command(args)),
         Tool::Tb(args) => ("tb", tablebase::tablebase_command(args)),
         Tool::Book(args) => ("book", book::book_command(args)),
         Tool::Datagen(args) => ("datagen", datagen::datagen_command(args)),
@@ -146,6 +150,16 @@ fn read_bytes(path: &str) -> Result<Vec<u8>, CliError> {
 
 fn read_file(path: &str) -> Result<String, CliError> {
     Ok(String::from_utf8_lossy(&read_bytes(path)?).into_owned())
+}
+
+/// A count that must be at least 1, with a message that says so (clap's range parser
+/// would print `0 is not in 1..18446744073709551615`).
+fn at_least_one<T: TryFrom<u64>>(text: &str) -> Result<T, String> {
+    let value: u64 = text.trim().parse().map_err(|_| format!("'{text}' is not a whole number"))?;
+    if value == 0 {
+        return Err("must be at least 1".to_string());
+    }
+    T::try_from(value).map_err(|_| format!("{value} is too large"))
 }
 
 /// The threads a tool was given, or one per core.

@@ -35,7 +35,11 @@ pub(super) fn perft_command(args: PerftArgs) -> CliResult {
     let pos = if fen.is_empty() {
         Position::startpos()
     } else {
-        Position::from_fen(&fen, mode).map_err(|e| CliError::Failed(e.to_string()))?.0
+        let (pos, repair) = Position::from_fen(&fen, mode).map_err(|e| CliError::Failed(e.to_string()))?;
+        if let Some(repair) = repair {
+            eprintln!("bramble: {}{}", repair.0, if args.chess960 { "" } else { "; --chess960 reads them" });
+        }
+        pos
     };
     let never = AtomicBool::new(false);
 
@@ -105,7 +109,14 @@ pub(super) fn perft_suite(args: PerftSuiteArgs) -> CliResult {
         let start = Instant::now();
         let mut verdicts = Vec::new();
         match Position::from_fen(&entry.fen, mode) {
-            Ok((pos, _)) => {
+            Ok((pos, repair)) => {
+                if let Some(repair) = repair {
+                    eprintln!(
+                        "bramble: {path}: {}{}",
+                        repair.0,
+                        if args.chess960 { "" } else { "; --chess960 reads them" }
+                    );
+                }
                 for &(depth, expected) in entry.counts.iter().filter(|(d, _)| *d <= max_depth) {
                     let got = perft::perft(&pos, depth, &never);
                     checks += 1;

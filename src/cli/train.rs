@@ -9,7 +9,8 @@ use clap::Args;
 use clap::builder::RangedU64ValueParser;
 
 use super::progress::Progress;
-use super::{CliError, CliResult, read_bytes, threads_or_cores};
+use super::{CliError, CliResult, at_least_one, read_bytes, threads_or_cores};
+use crate::dataset::DataKind;
 use crate::nnue::data::Loaded;
 use crate::nnue::format::{MAX_BUCKETS, MAX_HIDDEN};
 use crate::nnue::trainer::{EpochReport, TrainOptions, Trainer};
@@ -40,11 +41,11 @@ pub struct TrainArgs {
     output_buckets: usize,
     /// Passes over the data
     #[arg(long, value_name = "N", default_value_t = DEFAULT_EPOCHS,
-          value_parser = RangedU64ValueParser::<usize>::new().range(1..))]
+          value_parser = at_least_one::<usize>)]
     epochs: usize,
     /// Positions a mini-batch (one optimiser step)
     #[arg(long, value_name = "N", default_value_t = DEFAULT_BATCH,
-          value_parser = RangedU64ValueParser::<usize>::new().range(1..))]
+          value_parser = at_least_one::<usize>)]
     batch: usize,
     /// Learning rate of AdamW, above 0
     #[arg(long, value_name = "X", default_value_t = DEFAULT_LR)]
@@ -154,12 +155,15 @@ pub(super) fn train_command(args: TrainArgs) -> CliResult {
 fn load(paths: &[String]) -> Result<Vec<Record>, CliError> {
     let mut loaded = Loaded::default();
     for path in paths {
-        loaded
-            .add(
-                &crate::dataset::decompressed(read_bytes(path)?)
-                    .map_err(|e| CliError::Failed(format!("{path}: {e}")))?,
-            )
-            .map_err(|e| CliError::Failed(format!("{path}: {e}")))?;
+        let bytes =
+            crate::dataset::decompressed(read_bytes(path)?).map_err(|e| CliError::Failed(format!("{path}: {e}")))?;
+        if DataKind::of(&bytes) == DataKind::Text {
+            return Err(CliError::Failed(format!(
+                "{path} holds {}; train reads games or binary records: bramble convert --to binary {path} OUT.bin",
+                DataKind::Text.words()
+            )));
+        }
+        loaded.add(&bytes).map_err(|e| CliError::Failed(format!("{path}: {e}")))?;
         eprintln!("{path}: {} positions kept so far", loaded.records.len());
     }
     eprintln!(

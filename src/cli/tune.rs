@@ -5,11 +5,11 @@ use std::path::Path;
 use std::process::ExitCode;
 use std::time::Duration;
 
-use clap::builder::RangedU64ValueParser;
 use clap::{Args, ValueEnum};
 
 use super::progress::Progress;
-use super::{CliError, CliResult, read_file, threads_or_cores};
+use super::{CliError, CliResult, at_least_one, read_bytes, read_file, threads_or_cores};
+use crate::dataset::DataKind;
 use crate::eval::params;
 use crate::trainingdata::split_last;
 use crate::tune::{self, EpochLoss, Sample, Start, TuneOptions};
@@ -38,7 +38,7 @@ pub struct TuneArgs {
     #[arg(long, value_name = "X", default_value_t = DEFAULT_LEARNING_RATE)]
     lr: f64,
     /// Threads [default: the number of cores]
-    #[arg(long, value_name = "T", value_parser = RangedU64ValueParser::<usize>::new().range(1..))]
+    #[arg(long, value_name = "T", value_parser = at_least_one::<usize>)]
     threads: Option<usize>,
     /// Keep the material and piece-square weights; fit the rest
     #[arg(long)]
@@ -82,8 +82,24 @@ pub(super) fn tune_command(args: TuneArgs) -> CliResult {
     if !(0.0..=1.0).contains(&result_weight) || !(0.0..0.5).contains(&held_out_share) {
         return Err(CliError::Usage("--result-weight must be within 0..1 and --held-out within 0..0.5".into()));
     }
+    // The output is written after minutes of work: a path that cannot be written is said
+    // now (the default, src/eval/weights.rs, exists only in the repository).
+    let folder = Path::new(out).parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
+    if !folder.is_dir() {
+        return Err(CliError::Failed(format!(
+            "cannot write {out}: no folder {} (run tune in the repository, or give --out)",
+            folder.display()
+        )));
+    }
     let mut samples = Vec::new();
     for path in &args.data {
+        let kind = DataKind::of(&read_bytes(path)?);
+        if matches!(kind, DataKind::Games | DataKind::Records | DataKind::Xz) {
+            return Err(CliError::Failed(format!(
+                "{path} holds {}; tune reads text lines: bramble convert --to text {path} OUT.txt",
+                kind.words()
+            )));
+        }
         let text = read_file(path)?;
         read_samples(path, &text, &mut samples)?;
         eprintln!("{path}: {} positions in all so far", samples.len());

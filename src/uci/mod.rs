@@ -7,7 +7,7 @@ pub mod controller;
 pub mod options;
 pub mod report;
 
-use std::io::{self, BufRead, Write};
+use std::io::{self, BufRead, IsTerminal, Write};
 use std::sync::Arc;
 use std::sync::mpsc::{self, Sender};
 
@@ -23,12 +23,21 @@ enum Input {
     TooLong,
 }
 
-/// Runs the UCI loop until `quit` or the end of stdin.
+/// Runs the UCI loop until `quit` or the end of stdin. A person at a terminal is greeted
+/// with one line, as other engines do; a GUI (a pipe) is not.
 pub fn run() -> io::Result<()> {
+    if io::stdin().is_terminal() {
+        println!("{}", banner());
+    }
     let (sender, receiver) = mpsc::channel();
     std::thread::Builder::new().name("stdin".into()).spawn(move || read_lines(io::stdin().lock(), &sender))?;
     serve(receiver);
     Ok(())
+}
+
+/// The greeting at a terminal: the engine's name, version and authors.
+pub fn banner() -> String {
+    format!("{} by {}", crate::engine::NAME, crate::engine::AUTHOR)
 }
 
 /// Runs `lines` as UCI input, then ends as at the end of input (a tool's work finishes, a
