@@ -26,8 +26,9 @@ use std::fmt::Write as _;
 use shakmaty::fen::Fen;
 use shakmaty::{Board, Color};
 
+use crate::eval::collector::Collector;
 use crate::eval::params::{self, COUNT, MATERIAL};
-use crate::eval::terms::{Collector, PHASE_MAX, collect, phase};
+use crate::eval::terms::{PHASE_MAX, collect, phase};
 use crate::eval::{S, WEIGHTS};
 
 /// Chunks the gradient is summed over (independent of the thread count).

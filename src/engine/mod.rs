@@ -12,33 +12,20 @@
 use std::sync::atomic::Ordering;
 use std::sync::{Arc, mpsc};
 
-use shakmaty::Move;
-
+mod event;
 mod pool;
 mod search_job;
 
 use crate::position::Position;
-use crate::search::{History, Limits, Report, SearchSettings, SharedSearch, Signals, ThreadedSearch};
+use crate::search::{History, Limits, SearchSettings, SharedSearch, Signals, ThreadedSearch};
 use crate::strength::StrengthLimit;
 use crate::tt::TranspositionTable;
 use search_job::SearchJob;
 
+pub use event::{Event, EventSink};
+
 pub const NAME: &str = concat!("Bramble ", env!("CARGO_PKG_VERSION"));
 pub const AUTHOR: &str = "the Bramble developers";
-
-/// What a search tells its caller, in order: reports while it runs, notices, and exactly
-/// one best move at the end.
-pub enum Event<'a> {
-    /// A finished iteration, a bound or a line of MultiPV.
-    Report(&'a Report<'a>),
-    /// Something the user should know that is not a result (a table that failed).
-    Notice(&'a str),
-    /// The move to play (none: no legal move) and the reply to ponder on.
-    BestMove { best: Option<Move>, ponder: Option<Move> },
-}
-
-/// Where a search's events go (a job's thread calls it).
-pub type EventSink = Arc<dyn Fn(Event) + Send + Sync>;
 
 /// What to search besides the position: the limits, the settings, the lines shown, the
 /// strength limit.

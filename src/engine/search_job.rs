@@ -4,7 +4,7 @@
 
 use std::sync::Arc;
 
-use super::{Event, EventSink};
+use super::event::{Event, EventSink};
 use crate::search::{History, Report, ThreadedSearch};
 use crate::strength::StrengthLimit;
 use crate::syzygy::Tablebases;

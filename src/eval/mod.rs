@@ -5,6 +5,7 @@
 //! the places `params.rs` gives them.
 
 mod bits;
+pub mod collector;
 mod endgame;
 pub mod params;
 mod pawns;
@@ -20,7 +21,8 @@ pub use score::S;
 pub use terms::PHASE_MAX;
 pub use weights::WEIGHTS;
 
-use terms::{Collector, collect, phase};
+use collector::Collector;
+use terms::{collect, phase};
 
 /// The evaluation never reaches mate scores.
 pub const EVAL_LIMIT: i32 = 20_000;

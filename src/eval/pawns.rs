@@ -3,12 +3,11 @@
 use shakmaty::{Board, Color, Role};
 
 use super::bits::{FILE_A, adjacent_files, all_ahead, bit, file_of, forward, rank_of, relative_rank};
+use super::collector::{Attacks, Collector};
 use super::params::{
     BACKWARD_PAWN, CANDIDATE_PASSER, DOUBLED_PAWN, ISOLATED_PAWN, KING_PAWN_FILE_DISTANCE, PASSED_ENEMY_KING_DISTANCE,
     PASSED_FREE_PATH, PASSED_OWN_KING_DISTANCE, PASSED_PAWN, PASSED_SAFE_STOP, PHALANX_PAWN, SPACE, SUPPORTED_PAWN,
 };
-use super::pieces::Attacks;
-use super::terms::Collector;
 
 /// The pawns' terms; `attacks` (from the pieces' terms) says which stop squares are safe.
 #[inline]

@@ -10,6 +10,7 @@ use super::bits::{
     DARK_SQUARES, FILE_A, adjacent_files, all_ahead, bit, file_of, forward, pawn_attacks, rank_of, ranks_ahead,
     relative_rank,
 };
+use super::collector::{Attacks, Collector};
 use super::params::{
     BISHOP_LONG_DIAGONAL, BISHOP_PAIR, BISHOP_PAWNS, BISHOP_RAMMED_PAWNS, HANGING, KING_ATTACKERS,
     KING_ATTACKERS_NO_QUEEN, KING_DEFENDERS, KING_OPEN_FILE, KING_SHELTER, KING_WEAK_SQUARES, KING_ZONE_ATTACK,
@@ -17,30 +18,12 @@ use super::params::{
     PAWN_SHIELD, PAWN_STORM, PAWN_STORM_BLOCKED, PIECE_OWN_PAWNS, ROOK_HALF_OPEN_FILE, ROOK_ON_SEVENTH, ROOK_OPEN_FILE,
     SAFE_CHECK, THREAT_BY_KING, THREAT_BY_MINOR, THREAT_BY_PAWN, THREAT_BY_ROOK, WEAK_PAWN,
 };
-use super::terms::Collector;
 
 const PIECES: [Role; 4] = [Role::Knight, Role::Bishop, Role::Rook, Role::Queen];
 /// The diagonals a1-h8 and h1-a8.
 const LONG_DIAGONALS: u64 = 0x8040_2010_0804_0201 | 0x0102_0408_1020_4080;
 /// d4, e4, d5, e5.
 const CENTRE: u64 = 0x0000_0018_1800_0000;
-
-/// The squares each side attacks (indexed by colour), kept for the threat, check and
-/// passed-pawn terms.
-#[derive(Default)]
-pub struct Attacks {
-    pub pawns: [u64; 2],
-    /// By knights, bishops, rooks and queens, in the order of `PIECES`.
-    pub pieces: [[u64; 4]; 2],
-    /// By anything, the king too.
-    pub all: [u64; 2],
-}
-
-impl Attacks {
-    fn minors(&self, side: usize) -> u64 {
-        self.pieces[side][0] | self.pieces[side][1]
-    }
-}
 
 /// The pieces' terms; returns what each side attacks.
 #[inline]

@@ -4,14 +4,9 @@
 
 use shakmaty::{Board, Color, Role};
 
+use super::collector::Collector;
 use super::params::{MATERIAL, TEMPO, piece_square};
 use super::{pawns, pieces};
-
-/// Receives the evaluation's terms.
-pub trait Collector {
-    /// `count` times weight `index` for `color` (subtracted for Black).
-    fn add(&mut self, color: Color, index: usize, count: i32);
-}
 
 /// Game phase weight of each role; 24 is a full board, 0 a pawn ending.
 pub const PHASE_WEIGHT: [i32; 6] = [0, 1, 1, 2, 4, 0];

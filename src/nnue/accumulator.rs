@@ -25,8 +25,9 @@ use std::sync::Arc;
 use shakmaty::{Board, Color, Move, Piece, Role, Square};
 
 use super::features::index;
-use super::format::{Network, QA, QB, SCALE};
+use super::format::Network;
 use super::kernels;
+use super::quant::{QA, QB, SCALE};
 use crate::position::en_passant_victim;
 
 /// The input of `piece` on `square` as `perspective` sees it (see `features.rs`).

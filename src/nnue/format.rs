@@ -46,13 +46,7 @@ use shakmaty::{Board, Color};
 
 use super::features::{Features, INPUTS, features};
 use super::kernels;
-
-/// Feature weights and biases are scaled by QA; SCReLU's ceiling.
-pub const QA: i32 = 255;
-/// Output weights are scaled by QB.
-pub const QB: i32 = 64;
-/// The output (a win-probability logit) times SCALE is centipawns.
-pub const SCALE: i32 = 400;
+use super::quant::{QA, QB, SCALE};
 
 const MAGIC: &[u8; 8] = b"BRMBNNUE";
 /// One output bucket, no bucket field.

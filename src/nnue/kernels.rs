@@ -37,7 +37,7 @@ pub fn screlu_dot(acc: &[i16], weights: &[i16], small: bool) -> i64 {
 
 /// The loops themselves, inlined into each build.
 mod portable {
-    use crate::nnue::QA;
+    use crate::nnue::quant::QA;
 
     #[inline(always)]
     pub fn update(child: &mut [i16], parent: &[i16], off: &[&[i16]], on: &[&[i16]]) {
@@ -97,7 +97,7 @@ mod portable {
 mod avx2 {
     use std::arch::x86_64::*;
 
-    use crate::nnue::QA;
+    use crate::nnue::quant::QA;
 
     #[target_feature(enable = "avx2")]
     pub fn update(child: &mut [i16], parent: &[i16], off: &[&[i16]], on: &[&[i16]]) {
@@ -154,7 +154,7 @@ mod tests {
     use rand::{RngExt, SeedableRng};
 
     use super::*;
-    use crate::nnue::QA;
+    use crate::nnue::quant::QA;
 
     fn values(rng: &mut StdRng, count: usize) -> Vec<i16> {
         // The full i16 range, so that wrapping and clamping both happen.

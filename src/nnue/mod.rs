@@ -6,6 +6,7 @@
 //!   evaluation from scratch.
 //! - [`accumulator`]: the accumulators kept up to date move by move, and the output.
 //! - [`kernels`]: the inner loops of both, with an AVX2 build picked at run time.
+//! - [`quant`]: the scales of the quantised integers (QA, QB, SCALE).
 //! - [`builtin`]: the network inside the binary (`nets/`).
 //! - [`data`]: training positions read from bulletformat files, filtered.
 //! - [`trainer`]: the float network and its training (`bramble train`).
@@ -16,8 +17,10 @@ pub mod data;
 pub mod features;
 pub mod format;
 pub mod kernels;
+pub mod quant;
 pub mod trainer;
 
 pub use accumulator::AccumulatorStack;
 pub use features::{Features, INPUTS, MAX_ACTIVE};
-pub use format::{Network, QA, QB, SCALE};
+pub use format::Network;
+pub use quant::{QA, QB, SCALE};

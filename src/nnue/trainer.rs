@@ -33,7 +33,8 @@ use rand::seq::SliceRandom;
 use rand::{RngExt, SeedableRng};
 
 use super::features::{Features, INPUTS, record_features, record_features_mirrored};
-use super::format::{Network, QA, QB, SCALE, output_bucket};
+use super::format::{Network, output_bucket};
+use super::quant::{QA, QB, SCALE};
 use crate::trainingdata::Record;
 
 /// Centipawns a sigmoid unit in the loss.

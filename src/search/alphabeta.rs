@@ -15,10 +15,10 @@ use super::params::*;
 use super::searcher::Searcher;
 use super::see::see_at_least;
 use super::tablebase::tablebase_store_depth;
-use super::{DRAW, INFINITY, MATE, MATE_BOUND, MAX_PLY, TB_WIN_BOUND};
 use crate::movegen::{add_noisy_moves, is_noisy};
 use crate::packed_move::{PackedMove, find_move};
 use crate::position::{CheckSquares, Position};
+use crate::scores::{DRAW, INFINITY, MATE, MATE_BOUND, MAX_PLY, TB_WIN_BOUND};
 use crate::tt::{Bound, TtHit};
 
 impl Searcher<'_> {

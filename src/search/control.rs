@@ -4,7 +4,7 @@
 use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
 
-use super::{Limits, Signals};
+use super::interface::{Limits, Signals};
 
 /// Check the clock and the stop flag once per this many nodes (about a millisecond).
 const POLL_INTERVAL: u64 = 1024;

@@ -4,14 +4,14 @@
 
 use shakmaty::Move;
 
+use super::interface::{MAX_DEPTH, Report, SearchResult};
 use super::root::{Line, RootMove};
 use super::searcher::Searcher;
-use super::smp::skips_depth;
 use super::stopping::TimeScale;
 use super::tablebase::root_tablebase_score;
-use super::{DRAW, MATE, MAX_DEPTH, Report, SearchResult, TB_WIN_BOUND};
 use crate::packed_move::find_move;
 use crate::position::Position;
+use crate::scores::{DRAW, MATE, TB_WIN_BOUND};
 use crate::tt::Bound;
 
 /// Searches `searcher`'s root (`root`) within its limits, calling `report` with each of
@@ -102,6 +102,22 @@ pub(super) fn iterative_deepening(
     }
 }
 
+/// Helper thread `i` (from 1) uses pattern `(i - 1) % 20` and leaves out the iteration of
+/// depth `d` when `(d + SKIP_PHASE[p]) / SKIP_SIZE[p]` is odd, so the helpers run ahead of
+/// the main thread by different amounts (Stockfish 8's scheme).
+const SKIP_SIZE: [i32; 20] = [1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3, 4, 4, 4, 4, 4, 4, 4, 4];
+const SKIP_PHASE: [i32; 20] = [0, 1, 0, 1, 2, 3, 0, 1, 2, 3, 4, 5, 0, 1, 2, 3, 4, 5, 6, 7];
+
+/// Whether `thread` (0: the main thread, which skips nothing) leaves out the iteration of
+/// `depth`.
+fn skips_depth(thread: usize, depth: i32) -> bool {
+    if thread == 0 {
+        return false;
+    }
+    let pattern = (thread - 1) % SKIP_SIZE.len();
+    (depth + SKIP_PHASE[pattern]) / SKIP_SIZE[pattern] % 2 == 1
+}
+
 impl Searcher<'_> {
     /// The reply the table expects after our best move, if it is legal there.
     fn ponder_from_table(&self, root: &Position, best_move: Move) -> Option<Move> {
@@ -142,5 +158,19 @@ impl Searcher<'_> {
             Some(ranked) if line.score.abs() < TB_WIN_BOUND => root_tablebase_score(ranked.outcome, ranked.dtz),
             _ => line.score,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_main_thread_skips_nothing_and_helpers_skip_different_depths() {
+        assert!((1..40).all(|depth| !skips_depth(0, depth)));
+        let pattern = |thread: usize| (1..12).map(|depth| skips_depth(thread, depth)).collect::<Vec<_>>();
+        assert_ne!(pattern(1), pattern(2));
+        assert!(pattern(1).contains(&true) && pattern(1).contains(&false));
+        assert_eq!(pattern(1), pattern(21), "the patterns repeat every 20 helpers");
     }
 }

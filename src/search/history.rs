@@ -7,10 +7,10 @@
 
 use shakmaty::{Color, Move, Role};
 
-use super::MAX_PLY;
 use super::correction::CorrectionHistory;
 use crate::movegen::is_noisy;
 use crate::packed_move::PackedMove;
+use crate::scores::MAX_PLY;
 
 /// History scores stay within +-HISTORY_MAX.
 pub const HISTORY_MAX: i32 = 16_384;

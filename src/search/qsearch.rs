@@ -7,10 +7,10 @@ use super::alphabeta::{cuts_off, refined_eval};
 use super::ordering::MovePicker;
 use super::searcher::{Searcher, is_insufficient_material};
 use super::see::see_at_least;
-use super::{DRAW, INFINITY, MATE, MAX_PLY};
 use crate::movegen::add_noisy_moves;
 use crate::packed_move::PackedMove;
 use crate::position::Position;
+use crate::scores::{DRAW, INFINITY, MATE, MAX_PLY};
 use crate::tt::Bound;
 use shakmaty::MoveList;
 

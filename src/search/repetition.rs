@@ -1,7 +1,7 @@
 //! The keys of the game before the root, the root and the line being searched: what a
 //! repetition is found in.
 
-use super::MAX_PLY;
+use crate::scores::MAX_PLY;
 
 pub(crate) struct LineKeys {
     keys: Vec<u64>,

@@ -5,12 +5,13 @@ use shakmaty::Move;
 
 use super::alphabeta::MoveWindow;
 use super::history::Context;
+use super::interface::Report;
 use super::ordering::MovePicker;
 use super::params::{ASPIRATION_DELTA, ASPIRATION_MIN_DEPTH};
 use super::searcher::Searcher;
-use super::{INFINITY, MATE_BOUND, Report};
 use crate::packed_move::PackedMove;
 use crate::position::Position;
+use crate::scores::{INFINITY, MATE_BOUND};
 use crate::tt::Bound;
 
 /// A line of play from the root, as an iteration found it.

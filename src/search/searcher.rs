@@ -11,12 +11,14 @@ use shakmaty::{Bitboard, Color, Move, Position as _};
 
 use super::control::SearchControl;
 use super::history::{Context, History, PieceTo};
+use super::interface::{Limits, Signals};
 use super::repetition::LineKeys;
-use super::{Limits, MAX_PLY, SearchSettings, Signals};
+use super::settings::SearchSettings;
 use crate::eval;
 use crate::nnue::AccumulatorStack;
 use crate::packed_move::PackedMove;
 use crate::position::Position;
+use crate::scores::MAX_PLY;
 use crate::syzygy::RootRanking;
 use crate::tt::TranspositionTable;
 

@@ -6,8 +6,10 @@
 //! [`ThreadedSearch`](super::ThreadedSearch) instead.
 
 use super::driver::iterative_deepening;
+use super::history::History;
+use super::interface::{Limits, SearchResult, Signals};
 use super::searcher::Searcher;
-use super::{History, Limits, SearchResult, SearchSettings, Signals};
+use super::settings::SearchSettings;
 use crate::position::Position;
 use crate::tt::TranspositionTable;
 

@@ -13,8 +13,8 @@
 //!
 //! Helpers search the same root as the main thread but have no clock, depth limit or
 //! MultiPV of their own (the main thread stops them), report nothing, and each skips its
-//! own pattern of depths (`skips_depth`) so that the threads spread over depths. With one
-//! thread nothing is started and `run` is the plain search.
+//! own pattern of depths (`skips_depth` in `driver.rs`) so that the threads spread over
+//! depths. With one thread nothing is started and `run` is the plain search.
 
 use std::sync::atomic::Ordering;
 use std::sync::{Arc, mpsc};
@@ -22,16 +22,12 @@ use std::time::Instant;
 
 use super::driver::iterative_deepening;
 use super::history::History;
+use super::interface::{Limits, Report, SearchResult, Signals};
 use super::searcher::Searcher;
-use super::{Limits, Report, SearchResult, SearchSettings, Signals, TB_WIN_BOUND};
+use super::settings::SearchSettings;
 use crate::position::Position;
+use crate::scores::TB_WIN_BOUND;
 use crate::tt::{Bound, TranspositionTable};
-
-/// Helper thread `i` (from 1) uses pattern `(i - 1) % 20` and leaves out the iteration of
-/// depth `d` when `(d + SKIP_PHASE[p]) / SKIP_SIZE[p]` is odd, so the helpers run ahead of
-/// the main thread by different amounts (Stockfish 8's scheme).
-const SKIP_SIZE: [i32; 20] = [1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3, 4, 4, 4, 4, 4, 4, 4, 4];
-const SKIP_PHASE: [i32; 20] = [0, 1, 0, 1, 2, 3, 0, 1, 2, 3, 4, 5, 0, 1, 2, 3, 4, 5, 6, 7];
 
 /// One search as every thread sees it. Owned, so that helpers on other threads can keep
 /// it for as long as they run.
@@ -127,16 +123,6 @@ fn search_thread(
     iterative_deepening(searcher, position, report)
 }
 
-/// Whether `thread` (0: the main thread, which skips nothing) leaves out the iteration of
-/// `depth`.
-pub(super) fn skips_depth(thread: usize, depth: i32) -> bool {
-    if thread == 0 {
-        return false;
-    }
-    let pattern = (thread - 1) % SKIP_SIZE.len();
-    (depth + SKIP_PHASE[pattern]) / SKIP_SIZE[pattern] % 2 == 1
-}
-
 /// The result to play, the main thread's or a helper's: the deepest completed iteration,
 /// at equal depth the higher score; a proven win is kept unless another thread proves a
 /// faster one. Ties go to the main thread.
@@ -196,14 +182,5 @@ mod tests {
         assert_eq!(chosen(mate_in_3(), vec![result("d2d4", 20, 900)]), "e2e4");
         assert_eq!(chosen(mate_in_3(), vec![result("d2d4", 6, MATE - 3)]), "d2d4");
         assert_eq!(chosen(result("e2e4", 8, 200), vec![result("d2d4", 7, MATE - 9)]), "d2d4");
-    }
-
-    #[test]
-    fn the_main_thread_skips_nothing_and_helpers_skip_different_depths() {
-        assert!((1..40).all(|depth| !skips_depth(0, depth)));
-        let pattern = |thread: usize| (1..12).map(|depth| skips_depth(thread, depth)).collect::<Vec<_>>();
-        assert_ne!(pattern(1), pattern(2));
-        assert!(pattern(1).contains(&true) && pattern(1).contains(&false));
-        assert_eq!(pattern(1), pattern(21), "the patterns repeat every 20 helpers");
     }
 }

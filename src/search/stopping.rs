@@ -10,7 +10,7 @@ use shakmaty::Move;
 use super::params::{TIME_SCORE_DROP_FACTOR, TIME_SCORE_DROP_MAX, TIME_STABILITY_FACTOR};
 use super::root::{Line, RootMove};
 use super::searcher::Searcher;
-use super::{MATE, MATE_BOUND, mate_in_moves};
+use crate::scores::{MATE, MATE_BOUND, mate_in_moves};
 
 /// A mate found is settled once the iteration is this many plies deeper than twice its
 /// distance.

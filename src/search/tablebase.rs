@@ -4,9 +4,10 @@
 use shakmaty::{Move, Position as _};
 use shakmaty_syzygy::Wdl;
 
+use super::interface::MAX_DEPTH;
 use super::searcher::Searcher;
-use super::{DRAW, MAX_DEPTH, TB_WIN};
 use crate::position::Position;
+use crate::scores::{DRAW, TB_WIN, TB_WIN_BOUND};
 use crate::syzygy::{Outcome, RootRanking};
 use crate::tt::Bound;
 
@@ -64,7 +65,7 @@ impl Searcher<'_> {
 /// The score shown for a root whose tables say `outcome` and whose search found no mate:
 /// wins and losses by their distance to the next capture, pawn move or mate.
 pub(crate) fn root_tablebase_score(outcome: Outcome, dtz: i32) -> i32 {
-    let distance = dtz.abs().min(TB_WIN - super::TB_WIN_BOUND);
+    let distance = dtz.abs().min(TB_WIN - TB_WIN_BOUND);
     match outcome {
         Outcome::Win => TB_WIN - distance,
         Outcome::CursedWin => DRAW + CURSED_WIN_SCORE,

@@ -16,7 +16,7 @@ mod books_and_tables;
 mod network;
 
 use super::command::{Command, GoParams, StartPosition};
-use super::options::{EVALUATOR_NETWORK, OPTIONS, OptionId, OptionValue, parse_setoption};
+use super::options::{BUILTIN_EVAL_FILE, EVALUATOR_NETWORK, OPTIONS, OptionId, OptionValue, parse_setoption};
 use super::report;
 use crate::bench;
 use crate::book::Book;
@@ -117,7 +117,7 @@ impl Controller {
         if let Some(problem) = problem {
             controller.info_string(&problem);
         }
-        controller.load_network(network::BUILTIN);
+        controller.load_network(BUILTIN_EVAL_FILE);
         controller
     }
 

@@ -12,15 +12,12 @@ use crate::search::Evaluator;
 use crate::uci::options::BUILTIN_EVAL_FILE;
 use crate::uci::report::{self, NetworkView};
 
-/// `EvalFile`'s value for the network inside the binary.
-pub(super) const BUILTIN: &str = BUILTIN_EVAL_FILE;
-
 impl Controller {
     /// The network of `file` (`<default>` or empty: the built-in one) becomes the one in
     /// use. A file that cannot be used gets one line, and the network in use stays; a
     /// user's file that loads says so.
     pub(super) fn load_network(&mut self, file: &str) {
-        let builtin_wanted = file.is_empty() || file == BUILTIN;
+        let builtin_wanted = file.is_empty() || file == BUILTIN_EVAL_FILE;
         let loaded = if builtin_wanted { builtin() } else { Network::from_file(Path::new(file)).map(Arc::new) };
         match loaded {
             Ok(net) => {
