@@ -61,9 +61,10 @@ impl Bound {
     }
 }
 
-/// An entry found for a key, with its score already adjusted to the probing ply.
+/// What an entry says about its position: what [`TranspositionTable::probe`] finds and
+/// [`TranspositionTable::store`] keeps, the score as seen from the probing or storing ply.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub struct TtHit {
+pub struct TtData {
     pub best_move: PackedMove,
     pub score: i32,
     pub eval: Option<i32>,
@@ -198,7 +199,7 @@ impl TranspositionTable {
         &self.buckets[index]
     }
 
-    pub fn probe(&self, key: u64, ply: usize) -> Option<TtHit> {
+    pub fn probe(&self, key: u64, ply: usize) -> Option<TtData> {
         for entry in &self.bucket(key).entries {
             let data = entry.data.load(Ordering::Relaxed);
             let check = entry.key_xor_data.load(Ordering::Relaxed);
@@ -206,7 +207,7 @@ impl TranspositionTable {
                 continue;
             }
             let bound = Bound::from_bits((data >> 56) & 3)?;
-            return Some(TtHit {
+            return Some(TtData {
                 best_move: PackedMove::from_bits(data as u16),
                 score: score_from_tt(i32::from((data >> 16) as u16 as i16), ply),
                 eval: Some((data >> 32) as u16 as i16).filter(|&e| e != EVAL_NONE).map(i32::from),
@@ -217,19 +218,12 @@ impl TranspositionTable {
         None
     }
 
-    /// Stores a result. Replaces the entry of the same key, else the entry that is least
-    /// worth keeping: shallow and from old searches.
-    #[allow(clippy::too_many_arguments)]
-    pub fn store(
-        &self,
-        key: u64,
-        ply: usize,
-        best_move: PackedMove,
-        score: i32,
-        eval: Option<i32>,
-        depth: i32,
-        bound: Bound,
-    ) {
+    /// Stores a result found at `ply`. Replaces the entry of the same key, else the entry
+    /// that is least worth keeping: shallow and from old searches.
+    pub fn store(&self, key: u64, ply: usize, result: TtData) {
+        let TtData { best_move, depth, bound, .. } = result;
+        // A mate score is kept as its distance from this node (*Mate scores* above).
+        let stored = TtData { score: score_to_tt(result.score, ply), ..result };
         let generation = self.generation.load(Ordering::Relaxed);
         let bucket = self.bucket(key);
         let mut victim = &bucket.entries[0];
@@ -245,7 +239,7 @@ impl TranspositionTable {
                     return;
                 }
                 let best_move = if best_move.is_none() { PackedMove::from_bits(data as u16) } else { best_move };
-                write(entry, key, best_move, score_to_tt(score, ply), eval, depth, bound, generation);
+                write(entry, key, TtData { best_move, ..stored }, generation);
                 return;
             }
             let worth = if (data >> 56) & 3 == 0 {
@@ -259,7 +253,7 @@ impl TranspositionTable {
                 victim_worth = worth;
             }
         }
-        write(victim, key, best_move, score_to_tt(score, ply), eval, depth, bound, generation);
+        write(victim, key, stored, generation);
     }
 
     /// Per mille of entries written by the current search, from a sample of 1000.
@@ -281,17 +275,9 @@ impl TranspositionTable {
     }
 }
 
-#[allow(clippy::too_many_arguments)]
-fn write(
-    entry: &Entry,
-    key: u64,
-    best_move: PackedMove,
-    score: i32,
-    eval: Option<i32>,
-    depth: i32,
-    bound: Bound,
-    generation: u8,
-) {
+/// Writes `result` (its score already relative to its own node) into `entry`.
+fn write(entry: &Entry, key: u64, result: TtData, generation: u8) {
+    let TtData { best_move, score, eval, depth, bound } = result;
     let eval = eval.map_or(EVAL_NONE, |e| e.clamp(-i32::from(i16::MAX), i32::from(i16::MAX)) as i16);
     let data = u64::from(best_move.bits())
         | (u64::from(score as i16 as u16) << 16)
@@ -321,11 +307,15 @@ mod tests {
         let tt = TranspositionTable::new(1).expect("1 MB");
         let pos = Position::startpos();
         let m = pos.parse_uci_move("g1f3").expect("legal");
-        tt.store(pos.key(), 3, PackedMove::new(m), -123, Some(45), 7, Bound::Lower);
+        tt.store(
+            pos.key(),
+            3,
+            TtData { best_move: PackedMove::new(m), score: -123, eval: Some(45), depth: 7, bound: Bound::Lower },
+        );
         let hit = tt.probe(pos.key(), 3).expect("stored");
         assert_eq!(
             hit,
-            TtHit { best_move: PackedMove::new(m), score: -123, eval: Some(45), depth: 7, bound: Bound::Lower }
+            TtData { best_move: PackedMove::new(m), score: -123, eval: Some(45), depth: 7, bound: Bound::Lower }
         );
         assert!(tt.probe(pos.key() ^ 1, 3).is_none());
         tt.clear();
@@ -339,7 +329,11 @@ mod tests {
         let tt = TranspositionTable::new(8).expect("8 MB");
         let keys: Vec<u64> = (0..=1024u64).map(|i| i.wrapping_mul(u64::MAX / 1024)).collect();
         for (i, &key) in keys.iter().enumerate() {
-            tt.store(key, 0, PackedMove::NONE, i as i32, Some(1), 5, Bound::Exact);
+            tt.store(
+                key,
+                0,
+                TtData { best_move: PackedMove::NONE, score: i as i32, eval: Some(1), depth: 5, bound: Bound::Exact },
+            );
         }
         for (i, &key) in keys.iter().enumerate() {
             assert_eq!(tt.probe(key, 0).map(|hit| hit.score), Some(i as i32), "key {key:#x}");
@@ -349,7 +343,11 @@ mod tests {
     #[test]
     fn prefetching_any_key_changes_nothing() {
         let tt = TranspositionTable::new(1).expect("1 MB");
-        tt.store(42, 0, PackedMove::NONE, 17, Some(5), 3, Bound::Upper);
+        tt.store(
+            42,
+            0,
+            TtData { best_move: PackedMove::NONE, score: 17, eval: Some(5), depth: 3, bound: Bound::Upper },
+        );
         let before = tt.probe(42, 0);
         // The first and last buckets, and keys that were never stored.
         for key in [0, 42, u64::MAX, 0x8000_0000_0000_0000, 0x1234_5678_9abc_def0] {
@@ -365,14 +363,22 @@ mod tests {
         let tt = TranspositionTable::new(1).expect("1 MB");
         // Found at ply 5: we mate in 3 plies from here, so 8 plies from that root.
         let mate_for_us = MATE - 8;
-        tt.store(42, 5, PackedMove::NONE, mate_for_us, None, 4, Bound::Exact);
+        tt.store(
+            42,
+            5,
+            TtData { best_move: PackedMove::NONE, score: mate_for_us, eval: None, depth: 4, bound: Bound::Exact },
+        );
         // Seen again at ply 2 of a later search: the mate is 3 plies away, 5 from the root.
         assert_eq!(tt.probe(42, 2).map(|h| h.score), Some(MATE - 5));
         let mated = -(MATE - 8);
-        tt.store(43, 5, PackedMove::NONE, mated, None, 4, Bound::Exact);
+        tt.store(
+            43,
+            5,
+            TtData { best_move: PackedMove::NONE, score: mated, eval: None, depth: 4, bound: Bound::Exact },
+        );
         assert_eq!(tt.probe(43, 9).map(|h| h.score), Some(-(MATE - 12)));
         // Ordinary scores are not touched.
-        tt.store(44, 5, PackedMove::NONE, 250, None, 4, Bound::Upper);
+        tt.store(44, 5, TtData { best_move: PackedMove::NONE, score: 250, eval: None, depth: 4, bound: Bound::Upper });
         assert_eq!(tt.probe(44, 0).map(|h| h.score), Some(250));
     }
 
@@ -383,7 +389,7 @@ mod tests {
             Position::from_fen("4k3/8/8/8/8/8/4P3/4K3 w - - 0 1", CastlingMode::Standard).expect("valid FEN");
         // Another position wrote a1h8 (a rook move) under this key: a collision.
         let foreign = packed_from_parts(Square::A1, Square::H8, None);
-        tt.store(pos.key(), 0, foreign, 0, None, 1, Bound::Exact);
+        tt.store(pos.key(), 0, TtData { best_move: foreign, score: 0, eval: None, depth: 1, bound: Bound::Exact });
         let hit = tt.probe(pos.key(), 0).expect("stored");
         let moves = pos.legal_moves();
         assert_eq!(find_move(&moves, hit.best_move), None);
@@ -406,11 +412,11 @@ mod tests {
     #[test]
     fn keeps_deep_entries_and_replaces_stale_ones() {
         let tt = TranspositionTable::new(1).expect("1 MB");
-        tt.store(7, 0, PackedMove::NONE, 10, None, 12, Bound::Lower);
-        tt.store(7, 0, PackedMove::NONE, 20, None, 2, Bound::Lower);
+        tt.store(7, 0, TtData { best_move: PackedMove::NONE, score: 10, eval: None, depth: 12, bound: Bound::Lower });
+        tt.store(7, 0, TtData { best_move: PackedMove::NONE, score: 20, eval: None, depth: 2, bound: Bound::Lower });
         assert_eq!(tt.probe(7, 0).map(|h| h.depth), Some(12));
         tt.new_search();
-        tt.store(7, 0, PackedMove::NONE, 20, None, 2, Bound::Lower);
+        tt.store(7, 0, TtData { best_move: PackedMove::NONE, score: 20, eval: None, depth: 2, bound: Bound::Lower });
         assert_eq!(tt.probe(7, 0).map(|h| h.depth), Some(2));
         // Key 7 maps to the first bucket, inside the 1000-entry sample: 1 per mille.
         assert_eq!(tt.hashfull(), 1);
@@ -426,7 +432,7 @@ mod tests {
         // Two buckets, so that every store races with the others.
         let tt =
             TranspositionTable { buckets: vec![Bucket::default(), Bucket::default()], generation: AtomicU8::new(0) };
-        let expected = |key: u64| TtHit {
+        let expected = |key: u64| TtData {
             best_move: PackedMove::from_bits((key % 4000 + 1) as u16),
             score: (key % 2001) as i32 - 1000,
             eval: Some((key % 999) as i32 - 499),
@@ -451,7 +457,7 @@ mod tests {
                     for _ in 0..2_000_000 {
                         let key = next_key();
                         let e = expected(key);
-                        tt.store(key, 0, e.best_move, e.score, e.eval, e.depth, e.bound);
+                        tt.store(key, 0, e);
                         let probed = next_key();
                         if let Some(hit) = tt.probe(probed, 0) {
                             assert_eq!(hit, expected(probed), "key {probed}");

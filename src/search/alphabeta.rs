@@ -19,15 +19,17 @@ use crate::movegen::{add_noisy_moves, is_noisy};
 use crate::packed_move::{PackedMove, find_move};
 use crate::position::{CheckSquares, Position};
 use crate::scores::{DRAW, INFINITY, MATE, MATE_BOUND, MAX_PLY, TB_WIN_BOUND};
-use crate::tt::{Bound, TtHit};
+use crate::tt::{Bound, TtData};
 
 impl Searcher<'_> {
+    /// The score of `pos` in the window (alpha, beta) at `depth`, fail-soft: the steps
+    /// below in order, each of which may settle the node before the moves are searched.
     pub(super) fn alphabeta<const PV: bool>(
         &mut self,
         pos: &Position,
         mut alpha: i32,
         mut beta: i32,
-        mut depth: i32,
+        depth: i32,
         ply: usize,
         cut_node: bool,
     ) -> i32 {
@@ -63,10 +65,49 @@ impl Searcher<'_> {
             }
         }
 
-        // A node searched without its table move (for a singular extension) must not
-        // take its result from the table or leave one there: both are about all moves.
-        let excluded = self.line.stack[ply].excluded;
-        let excluding = !excluded.is_none();
+        let window = MoveWindow { beta, depth, ply, cut_node, in_check };
+        let mut node = Node::new(alpha, window, self.line.stack[ply].excluded);
+
+        // Steps 4 and 5. The transposition table and the tablebases.
+        if let Some(score) = self.probe_tables::<PV>(pos, &mut node) {
+            return score;
+        }
+
+        // Steps 6 and 6b. The static evaluation; internal iterative reduction.
+        self.evaluate_node(pos, &mut node);
+
+        // Steps 7 to 8b. Pruning before any move is searched.
+        if let Some(score) = self.prune_before_moves::<PV>(pos, &node) {
+            return score;
+        }
+
+        // Step 9. No legal move: checkmate or stalemate.
+        let mut moves = pos.legal_moves();
+        if moves.is_empty() {
+            return if in_check { -MATE + ply as i32 } else { DRAW };
+        }
+
+        // Step 9b. Singular extension of the table's move (or a multi-cut).
+        if let Some(score) = self.singular_extension(pos, &moves, &mut node) {
+            return score;
+        }
+
+        // Step 10. The moves.
+        if let Some(score) = self.search_moves::<PV>(pos, &mut moves, &mut node) {
+            return score;
+        }
+
+        // Step 11. Remember the result.
+        self.store_result(pos, &node)
+    }
+
+    /// Steps 4 and 5: the transposition table and the tablebases. `Some(score)` when
+    /// either decides the node; otherwise `node` gets the table's entry and move, and the
+    /// tablebases' bounds of a PV node.
+    #[inline(always)]
+    fn probe_tables<const PV: bool>(&mut self, pos: &Position, node: &mut Node) -> Option<i32> {
+        let MoveWindow { beta, depth, ply, .. } = node.window;
+        let excluding = node.excluding();
 
         // Step 4. Transposition table: a deep enough bound ends a null-window node.
         let tt_hit = self.tt.probe(pos.key(), ply);
@@ -75,64 +116,84 @@ impl Searcher<'_> {
             && !excluding
             && self.settings.heuristics.tt_cutoffs
             && hit.depth >= depth
-            && cuts_off(hit.bound, hit.score, alpha, beta)
+            && cuts_off(hit.bound, hit.score, node.alpha, beta)
         {
-            return hit.score;
+            return Some(hit.score);
         }
-        let tt_move = tt_hit.map_or(PackedMove::NONE, |hit| hit.best_move);
+        node.tt_hit = tt_hit;
+        node.tt_move = tt_hit.map_or(PackedMove::NONE, |hit| hit.best_move);
 
         // Step 5. Tablebases: after a capture or pawn move, the WDL tables know the result.
         // A result that decides the node ends it; otherwise it bounds a PV node's score.
-        let mut best_score = -INFINITY;
-        let mut max_score = INFINITY;
         if !excluding && let Some((score, bound)) = self.probe_tablebase(pos, depth, ply) {
-            if cuts_off(bound, score, alpha, beta) {
-                self.tt.store(pos.key(), ply, PackedMove::NONE, score, None, tablebase_store_depth(depth), bound);
-                return score;
+            if cuts_off(bound, score, node.alpha, beta) {
+                let depth = tablebase_store_depth(depth);
+                self.tt.store(pos.key(), ply, TtData { best_move: PackedMove::NONE, score, eval: None, depth, bound });
+                return Some(score);
             }
             match bound {
-                Bound::Lower if PV => (best_score, alpha) = (score, alpha.max(score)),
-                Bound::Upper if PV => max_score = score,
+                Bound::Lower if PV => (node.best_score, node.alpha) = (score, node.alpha.max(score)),
+                Bound::Upper if PV => node.max_score = score,
                 _ => {}
             }
         }
+        None
+    }
+
+    /// Steps 6 and 6b: the node's evaluations and whether they are improving, and its
+    /// depth after internal iterative reduction.
+    #[inline(always)]
+    fn evaluate_node(&mut self, pos: &Position, node: &mut Node) {
+        let (ply, tt_hit) = (node.window.ply, node.tt_hit);
 
         // Step 6. Static evaluation (none in check), from the table when it has one. The
         // pruning below uses the table's score instead where its bound says it is nearer
         // the truth; `improving` compares the static evaluations.
         // The table keeps the evaluation uncorrected: the correction changes as the search learns.
-        let raw_eval = (!in_check).then(|| tt_hit.and_then(|hit| hit.eval).unwrap_or_else(|| self.evaluate(pos, ply)));
-        let static_eval = raw_eval.map(|eval| self.corrected_eval(pos, eval));
-        self.line.stack[ply].eval = static_eval;
-        let eval = static_eval.map(|eval| tt_hit.map_or(eval, |hit| refined_eval(eval, &hit)));
+        node.raw_eval =
+            (!node.window.in_check).then(|| tt_hit.and_then(|hit| hit.eval).unwrap_or_else(|| self.evaluate(pos, ply)));
+        node.static_eval = node.raw_eval.map(|eval| self.corrected_eval(pos, eval));
+        self.line.stack[ply].eval = node.static_eval;
+        node.eval = node.static_eval.map(|eval| tt_hit.map_or(eval, |hit| refined_eval(eval, &hit)));
 
         // Step 6b. Internal iterative reduction: a node the table knows no move for was
         // not searched before, or not usefully; search it one ply shallower.
-        if self.pruning && depth >= IIR_MIN_DEPTH && tt_move.is_none() {
-            depth -= 1;
+        if self.pruning && node.window.depth >= IIR_MIN_DEPTH && node.tt_move.is_none() {
+            node.window.depth -= 1;
         }
 
         // Improving: the static evaluation is better than at this side's previous move, so
         // cut-offs are likelier and pruning may be bolder.
-        let improving = self.improving(ply, static_eval);
+        node.improving = self.improving(ply, node.static_eval);
+    }
+
+    /// Steps 7 to 8b, the pruning before any move is searched, all of it in null-window
+    /// nodes not in check: `Some(score)` when one of them settles the node (0 when the
+    /// search was stopped).
+    #[inline(always)]
+    fn prune_before_moves<const PV: bool>(&mut self, pos: &Position, node: &Node) -> Option<i32> {
+        if PV {
+            return None;
+        }
+        // `None` in check: nothing to prune by.
+        let eval = node.eval?;
+        let window = node.window;
+        let MoveWindow { beta, depth, ply, cut_node, .. } = window;
+        let (alpha, excluding) = (node.alpha, node.excluding());
 
         // Step 7. Reverse futility pruning: near the horizon, a static evaluation that
         // beats beta by a margin per ply will not fall below it.
-        if let Some(eval) = eval
-            && !PV
-            && self.pruning
+        if self.pruning
             && depth <= RFP_MAX_DEPTH
-            && eval - RFP_MARGIN * (depth - i32::from(improving)) >= beta
+            && eval - RFP_MARGIN * (depth - i32::from(node.improving)) >= beta
             && eval < MATE_BOUND
         {
-            return eval;
+            return Some(eval);
         }
 
         // Step 7b. Razoring: near the horizon, an evaluation far below alpha is settled by
         // quiescence when quiescence does not lift it above alpha either.
-        if let Some(eval) = eval
-            && RAZORING
-            && !PV
+        if RAZORING
             && !excluding
             && self.pruning
             && self.settings.heuristics.quiescence
@@ -142,118 +203,118 @@ impl Searcher<'_> {
         {
             let score = self.qsearch(pos, alpha, alpha + 1, ply);
             if self.control.stopped {
-                return 0;
+                return Some(0);
             }
             if score <= alpha {
-                return score;
+                return Some(score);
             }
         }
 
         // Step 8. Null-move pruning: if passing the move still fails high with a reduced
         // search, a real move will too.
-        if let Some(eval) = eval
-            && !PV
-            && !excluding
-            && self.may_pass(pos, ply, depth, eval, beta)
-        {
+        if !excluding && self.may_pass(pos, ply, depth, eval, beta) {
             if let Some(score) = self.null_move_search(pos, depth, eval, beta, ply, cut_node) {
-                return score;
+                return Some(score);
             }
             if self.control.stopped {
-                return 0;
+                return Some(0);
             }
         }
-
-        let window = MoveWindow { beta, depth, ply, cut_node, in_check };
 
         // Step 8b. ProbCut: a good capture that beats beta by a margin in a much shallower
         // search will beat beta in the full one.
-        if let Some(eval) = eval
-            && !PV
-            && !excluding
+        if !excluding
             && self.pruning
             && depth >= PROBCUT_MIN_DEPTH
             && beta.abs() < TB_WIN_BOUND
-            && !tt_hit.is_some_and(|hit| hit.depth > depth - PROBCUT_REDUCTION && hit.score < beta + PROBCUT_MARGIN)
+            && !node
+                .tt_hit
+                .is_some_and(|hit| hit.depth > depth - PROBCUT_REDUCTION && hit.score < beta + PROBCUT_MARGIN)
         {
-            if let Some(score) = self.probcut(pos, eval, raw_eval, &window) {
-                return score;
+            if let Some(score) = self.probcut(pos, eval, node.raw_eval, &window) {
+                return Some(score);
             }
             if self.control.stopped {
-                return 0;
+                return Some(0);
             }
         }
+        None
+    }
 
-        // Step 9. No legal move: checkmate or stalemate.
-        let mut moves = pos.legal_moves();
-        if moves.is_empty() {
-            return if in_check { -MATE + ply as i32 } else { DRAW };
-        }
-
-        // Step 9b. Singular extension: when the table's move is much better than every
-        // other (searched without it, at half depth, they all fail low against a margin
-        // below its score), it is searched one ply deeper. When the others still beat
-        // beta too, the node cuts off at once (multi-cut); when only the table move was
-        // expected to, it is searched one ply shallower instead.
-        let mut singular_extension = 0;
-        if let Some(hit) = tt_hit
+    /// Step 9b. Singular extension: when the table's move is much better than every
+    /// other (searched without it, at half depth, they all fail low against a margin
+    /// below its score), it is searched one ply deeper. When the others still beat
+    /// beta too, the node cuts off at once (multi-cut): `Some(score)` (0 when the search
+    /// was stopped); when only the table move was expected to, it is searched one ply
+    /// shallower instead. The extension goes to `node`.
+    #[inline(always)]
+    fn singular_extension(&mut self, pos: &Position, moves: &MoveList, node: &mut Node) -> Option<i32> {
+        let MoveWindow { beta, depth, ply, cut_node, .. } = node.window;
+        if let Some(hit) = node.tt_hit
             && self.pruning
             && ply > 0
-            && !excluding
+            && !node.excluding()
             && depth >= SE_MIN_DEPTH
             && hit.depth >= depth - SE_TT_DEPTH_MARGIN
             && hit.bound != Bound::Upper
             && hit.score.abs() < TB_WIN_BOUND
-            && find_move(&moves, tt_move).is_some()
+            && find_move(moves, node.tt_move).is_some()
         {
             let singular_beta = hit.score - SE_MARGIN * depth;
-            self.line.stack[ply].excluded = tt_move;
+            self.line.stack[ply].excluded = node.tt_move;
             let score = self.alphabeta::<false>(pos, singular_beta - 1, singular_beta, (depth - 1) / 2, ply, cut_node);
             self.line.stack[ply].excluded = PackedMove::NONE;
             if self.control.stopped {
-                return 0;
+                return Some(0);
             }
             if score < singular_beta {
-                singular_extension = 1;
+                node.singular_extension = 1;
             } else if singular_beta >= beta {
-                return singular_beta;
+                return Some(singular_beta);
             } else if hit.score >= beta {
-                singular_extension = -1;
+                node.singular_extension = -1;
             }
         }
+        None
+    }
 
-        // Step 10. Search the moves, best first; later moves with a null window, re-searched
-        // with the full window only when they beat alpha.
+    /// Step 10. Search the moves, best first; later moves with a null window, re-searched
+    /// with the full window only when they beat alpha. The best score and move go to
+    /// `node`; `Some(0)` when the search was stopped.
+    #[inline(always)]
+    fn search_moves<const PV: bool>(&mut self, pos: &Position, moves: &mut MoveList, node: &mut Node) -> Option<i32> {
+        // A copy: the moves' searches get its address, which `node` need not share.
+        let window = node.window;
+        let MoveWindow { beta, depth, ply, .. } = window;
         let context = self.quiet_context(pos.turn(), ply);
-        let mut picker = MovePicker::new(pos.chess(), &mut moves, tt_move, self.history, &context, ply);
-        let mut best_move = None;
+        let mut picker = MovePicker::new(pos.chess(), moves, node.tt_move, self.history, &context, ply);
         let mut quiets_tried = MoveList::new();
         let mut noisies_tried = MoveList::new();
         let mut searched = 0;
-        let mut skip_quiets = false;
-        let node = NodeFacts { depth, alpha, eval, improving, check_squares: OnceCell::new() };
+        let mut facts = NodeFacts::new(node);
         while let Some(m) = picker.next_move() {
             let code = PackedMove::new(m);
-            if code == excluded {
+            if code == node.excluded {
                 continue;
             }
-            if best_score > -TB_WIN_BOUND
+            let extension = if code == node.tt_move { node.singular_extension } else { 0 };
+            let node_move = NodeMove { m, searched, extension };
+            if node.best_score > -TB_WIN_BOUND
                 && self.pruning
-                && self.is_pruned::<PV>(pos, m, &node, &context, searched, quiets_tried.len(), &mut skip_quiets)
+                && self.is_pruned::<PV>(pos, node_move, &mut facts, &context, quiets_tried.len())
             {
                 continue;
             }
-            let extension = if code == tt_move { singular_extension } else { 0 };
-            let score = self.search_move::<PV>(pos, m, searched, alpha, extension, &window);
+            let score = self.search_move::<PV>(pos, node_move, node.alpha, &window);
             if self.control.stopped {
-                return 0;
+                return Some(0);
             }
             searched += 1;
 
-            if score > best_score {
-                best_score = score;
-                if score > alpha {
-                    best_move = Some(m);
+            if score > node.best_score {
+                node.best_score = score;
+                if score > node.alpha {
+                    node.best_move = Some(m);
                     if PV {
                         self.line.pv.update(ply, m);
                     }
@@ -261,7 +322,7 @@ impl Searcher<'_> {
                         self.history.reward_cutoff(&context, ply, m, &quiets_tried, &noisies_tried, depth);
                         break;
                     }
-                    alpha = score;
+                    node.alpha = score;
                 }
             }
             if is_noisy(m) {
@@ -270,29 +331,35 @@ impl Searcher<'_> {
                 quiets_tried.push(m);
             }
         }
+        None
+    }
 
-        // Step 11. Remember the result.
-        if excluding {
+    /// Step 11. Remember the result: in the table and, where it shows the evaluation was
+    /// wrong, in the correction history. Returns the node's score.
+    #[inline(always)]
+    fn store_result(&mut self, pos: &Position, node: &Node) -> i32 {
+        if node.excluding() {
             // No move but the excluded one: the others are no better than alpha.
-            return best_score.max(alpha);
+            return node.best_score.max(node.alpha);
         }
-        let best_score = best_score.min(max_score);
+        let MoveWindow { beta, depth, ply, .. } = node.window;
+        let best_score = node.best_score.min(node.max_score);
         let bound = if best_score >= beta {
             Bound::Lower
-        } else if best_move.is_some() {
+        } else if node.best_move.is_some() {
             Bound::Exact
         } else {
             Bound::Upper
         };
-        if let (Some(eval), Some(raw_eval)) = (static_eval, raw_eval)
+        if let (Some(eval), Some(raw_eval)) = (node.static_eval, node.raw_eval)
             && CORRECTION_HISTORY
-            && best_move.is_none_or(|m| !is_noisy(m))
+            && node.best_move.is_none_or(|m| !is_noisy(m))
             && corrects(bound, best_score, eval)
         {
             self.history.correction.update(pos, depth, raw_eval, best_score);
         }
-        let best_code = best_move.map_or(PackedMove::NONE, PackedMove::new);
-        self.tt.store(pos.key(), ply, best_code, best_score, raw_eval, depth, bound);
+        let best_move = node.best_move.map_or(PackedMove::NONE, PackedMove::new);
+        self.tt.store(pos.key(), ply, TtData { best_move, score: best_score, eval: node.raw_eval, depth, bound });
         best_score
     }
 
@@ -333,8 +400,10 @@ impl Searcher<'_> {
                 return None;
             }
             if score >= probcut_beta {
-                let stored_depth = depth - PROBCUT_REDUCTION + 1;
-                self.tt.store(pos.key(), ply, PackedMove::new(m), score, raw_eval, stored_depth, Bound::Lower);
+                let depth = depth - PROBCUT_REDUCTION + 1;
+                let result =
+                    TtData { best_move: PackedMove::new(m), score, eval: raw_eval, depth, bound: Bound::Lower };
+                self.tt.store(pos.key(), ply, result);
                 return Some(score);
             }
         }
@@ -350,27 +419,26 @@ impl Searcher<'_> {
         earlier(2).or_else(|| earlier(4)).is_none_or(|before| eval > before)
     }
 
-    /// Shallow-depth pruning of move `m` once a move has a score above a lost bound:
-    /// late move pruning and futility pruning of quiet moves, which once they start skip
-    /// every later quiet move, and, in null-window nodes not in check, static exchange
-    /// pruning of quiet moves and captures that lose too much material. Quiet moves that
-    /// give check are never pruned (sacrifices with check start most short mates).
+    /// Shallow-depth pruning of a move once a move has a score above a lost bound
+    /// (`quiets_tried` quiet moves searched before it): late move pruning and futility
+    /// pruning of quiet moves, which once they start skip every later quiet move, and, in
+    /// null-window nodes not in check, static exchange pruning of quiet moves and captures
+    /// that lose too much material. Quiet moves that give check are never pruned
+    /// (sacrifices with check start most short mates).
     ///
     /// With `PRUNING_II`, futility pruning judges each quiet move at its LMR depth (the
     /// depth late move reductions would search it at, `searched` moves into the node) and
     /// history pruning skips quiet moves with a bad history there.
     #[inline]
-    #[allow(clippy::too_many_arguments)]
     fn is_pruned<const PV: bool>(
         &self,
         pos: &Position,
-        m: Move,
-        node: &NodeFacts,
+        node_move: NodeMove,
+        node: &mut NodeFacts,
         context: &Context,
-        searched: usize,
         quiets_tried: usize,
-        skip_quiets: &mut bool,
     ) -> bool {
+        let NodeMove { m, searched, .. } = node_move;
         let depth = node.depth;
         // A null-window node not in check.
         let prunable_node = !PV && node.eval.is_some();
@@ -381,13 +449,13 @@ impl Searcher<'_> {
         }
         // Late move pruning: once enough quiet moves have failed, the later ones are not
         // searched at all.
-        *skip_quiets |= depth <= LMP_MAX_DEPTH && quiets_tried as i32 >= late_move_count(depth, node.improving);
+        node.skip_quiets |= depth <= LMP_MAX_DEPTH && quiets_tried as i32 >= late_move_count(depth, node.improving);
         if PRUNING_II {
             if node.gives_check(pos, m) {
                 return false;
             }
-            if *skip_quiets || !prunable_node {
-                return *skip_quiets;
+            if node.skip_quiets || !prunable_node {
+                return node.skip_quiets;
             }
             let history = self.history.quiet_score(context, m);
             let lmr_depth = (depth - 1 - history_reduction(depth, searched, history).max(0)).max(0);
@@ -399,10 +467,10 @@ impl Searcher<'_> {
         }
         // Futility pruning: a static evaluation this far below alpha is not raised by a
         // quiet move.
-        *skip_quiets |= prunable_node
+        node.skip_quiets |= prunable_node
             && depth <= FUTILITY_MAX_DEPTH
             && node.eval.is_some_and(|eval| eval + FUTILITY_BASE + FUTILITY_MARGIN * depth <= node.alpha);
-        if *skip_quiets && !node.gives_check(pos, m) {
+        if node.skip_quiets && !node.gives_check(pos, m) {
             return true;
         }
         prunable_node
@@ -417,25 +485,23 @@ impl Searcher<'_> {
         if self.settings.heuristics.quiescence { self.qsearch(pos, alpha, beta, ply) } else { self.evaluate(pos, ply) }
     }
 
-    /// Searches the move `m`, the `searched`-th of its node: the first with the node's
-    /// window, later ones with a null window at a depth reduced by late move reductions,
-    /// re-searched at full depth and then (in PV nodes) with the full window when they beat
-    /// alpha. `extension` is the singular extension (or reduction) of the move; a check
-    /// extends it by at least one ply.
+    /// Searches a move of the node `pos`: the first with the node's window, later ones
+    /// with a null window at a depth reduced by late move reductions, re-searched at full
+    /// depth and then (in PV nodes) with the full window when they beat alpha. A check
+    /// extends the move by at least one ply.
     pub(super) fn search_move<const PV: bool>(
         &mut self,
         pos: &Position,
-        m: Move,
-        searched: usize,
+        node_move: NodeMove,
         alpha: i32,
-        extension: i32,
         window: &MoveWindow,
     ) -> i32 {
+        let NodeMove { m, searched, extension } = node_move;
         let &MoveWindow { beta, depth, ply, cut_node, .. } = window;
         let child = self.play(pos, m, ply);
         // Once per move: finding the checkers is not free.
         let gives_check = child.is_check();
-        let reduction = self.late_move_reduction::<PV>(pos, m, searched, window);
+        let reduction = self.late_move_reduction::<PV>(pos, node_move, window);
         self.line.stack[ply].passed = false;
         self.line.stack[ply].moved = Some(PieceTo::new(pos.turn(), m));
         let new_depth = depth - 1 + self.extension(gives_check, extension, ply);
@@ -465,13 +531,8 @@ impl Searcher<'_> {
     /// turn out best, so they are first searched less deep: more the deeper the node and
     /// the later the move, less in PV nodes and for killers and moves with good history.
     #[inline]
-    fn late_move_reduction<const PV: bool>(
-        &self,
-        pos: &Position,
-        m: Move,
-        searched: usize,
-        window: &MoveWindow,
-    ) -> i32 {
+    fn late_move_reduction<const PV: bool>(&self, pos: &Position, node_move: NodeMove, window: &MoveWindow) -> i32 {
+        let NodeMove { m, searched, .. } = node_move;
         let &MoveWindow { depth, ply, in_check, .. } = window;
         let late = searched >= LMR_MIN_MOVES + usize::from(PV);
         if !self.pruning || depth < LMR_MIN_DEPTH || !late || in_check {
@@ -557,7 +618,7 @@ impl Searcher<'_> {
 /// too low (a lower bound above it) or too high (an upper bound below it). Mate and
 /// tablebase scores are left out: they are not evaluations.
 #[inline]
-pub(crate) fn refined_eval(eval: i32, hit: &TtHit) -> i32 {
+pub(crate) fn refined_eval(eval: i32, hit: &TtData) -> i32 {
     let fits = match hit.bound {
         Bound::Exact => true,
         Bound::Lower => hit.score > eval,
@@ -621,6 +682,7 @@ fn late_move_count(depth: i32, improving: bool) -> i32 {
 
 /// What the search of each move of a node needs to know about the node (the node's alpha
 /// changes from move to move and is passed beside it).
+#[derive(Clone, Copy)]
 pub(super) struct MoveWindow {
     pub beta: i32,
     /// The node's depth (after any reduction of the node itself).
@@ -632,7 +694,77 @@ pub(super) struct MoveWindow {
     pub in_check: bool,
 }
 
-/// What the pruning of a node's moves needs to know about the node.
+/// A move of a node and its place there: what its pruning and its search need to know
+/// about it besides the node.
+#[derive(Clone, Copy)]
+pub(super) struct NodeMove {
+    pub m: Move,
+    /// How many of the node's moves were searched before it (0: the first).
+    pub searched: usize,
+    /// Its singular extension (or reduction, when negative); a check may extend it more.
+    pub extension: i32,
+}
+
+/// A node's facts as the steps of `alphabeta` find them, one step after another.
+struct Node {
+    /// Raised by mate distance pruning, the tablebases and each move that beats it.
+    alpha: i32,
+    /// Beta, ply and the rest; the depth after internal iterative reduction from step 6b.
+    window: MoveWindow,
+    /// The move a singular extension's search leaves out (none in other nodes). Such a
+    /// node must not take its result from the table or leave one there: both are about
+    /// all moves.
+    excluded: PackedMove,
+    tt_hit: Option<TtData>,
+    /// The table's move (none without one).
+    tt_move: PackedMove,
+    /// The static evaluation as the table keeps it, uncorrected; `None` in check.
+    raw_eval: Option<i32>,
+    /// The static evaluation, corrected; `None` in check.
+    static_eval: Option<i32>,
+    /// What the pruning judges by: the static evaluation, or the table's score where its
+    /// bound says it is nearer the truth.
+    eval: Option<i32>,
+    improving: bool,
+    /// The table move's singular extension (or reduction).
+    singular_extension: i32,
+    /// The best score so far: a PV node's tablebase lower bound before any move.
+    best_score: i32,
+    /// The move that raised alpha last.
+    best_move: Option<Move>,
+    /// The tablebases' upper bound of a PV node's score.
+    max_score: i32,
+}
+
+impl Node {
+    #[inline]
+    fn new(alpha: i32, window: MoveWindow, excluded: PackedMove) -> Node {
+        Node {
+            alpha,
+            window,
+            excluded,
+            tt_hit: None,
+            tt_move: PackedMove::NONE,
+            raw_eval: None,
+            static_eval: None,
+            eval: None,
+            improving: false,
+            singular_extension: 0,
+            best_score: -INFINITY,
+            best_move: None,
+            max_score: INFINITY,
+        }
+    }
+
+    /// Whether this is a singular extension's search, without the table's move.
+    #[inline]
+    fn excluding(&self) -> bool {
+        !self.excluded.is_none()
+    }
+}
+
+/// What the pruning of a node's moves needs to know about the node, as it was when its
+/// moves began.
 struct NodeFacts {
     depth: i32,
     alpha: i32,
@@ -641,9 +773,24 @@ struct NodeFacts {
     improving: bool,
     /// Which moves give check, worked out the first time a move's pruning asks.
     check_squares: OnceCell<CheckSquares>,
+    /// Set once late move pruning or futility pruning starts: every later quiet move is
+    /// skipped.
+    skip_quiets: bool,
 }
 
 impl NodeFacts {
+    #[inline]
+    fn new(node: &Node) -> NodeFacts {
+        NodeFacts {
+            depth: node.window.depth,
+            alpha: node.alpha,
+            eval: node.eval,
+            improving: node.improving,
+            check_squares: OnceCell::new(),
+            skip_quiets: false,
+        }
+    }
+
     #[inline]
     fn gives_check(&self, pos: &Position, m: Move) -> bool {
         self.check_squares.get_or_init(|| pos.check_squares()).gives_check(pos, m)

@@ -11,7 +11,7 @@ use crate::movegen::add_noisy_moves;
 use crate::packed_move::PackedMove;
 use crate::position::Position;
 use crate::scores::{DRAW, INFINITY, MATE, MAX_PLY};
-use crate::tt::Bound;
+use crate::tt::{Bound, TtData};
 use shakmaty::MoveList;
 
 impl Searcher<'_> {
@@ -93,8 +93,8 @@ impl Searcher<'_> {
         // Never exact: quiescence looks at captures only, and an exact bound would replace
         // a deeper entry of the same position.
         let bound = if best_score >= beta { Bound::Lower } else { Bound::Upper };
-        let best_code = best_move.map_or(PackedMove::NONE, PackedMove::new);
-        self.tt.store(pos.key(), ply, best_code, best_score, static_eval, 0, bound);
+        let best_move = best_move.map_or(PackedMove::NONE, PackedMove::new);
+        self.tt.store(pos.key(), ply, TtData { best_move, score: best_score, eval: static_eval, depth: 0, bound });
         best_score
     }
 }

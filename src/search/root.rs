@@ -3,7 +3,7 @@
 
 use shakmaty::Move;
 
-use super::alphabeta::MoveWindow;
+use super::alphabeta::{MoveWindow, NodeMove};
 use super::history::Context;
 use super::interface::Report;
 use super::ordering::MovePicker;
@@ -12,7 +12,7 @@ use super::searcher::Searcher;
 use crate::packed_move::PackedMove;
 use crate::position::Position;
 use crate::scores::{INFINITY, MATE_BOUND};
-use crate::tt::Bound;
+use crate::tt::{Bound, TtData};
 
 /// A line of play from the root, as an iteration found it.
 #[derive(Clone)]
@@ -75,7 +75,9 @@ impl Searcher<'_> {
             std::cmp::Reverse(root_move.line.as_ref().map_or(-INFINITY, |line| self.shown_score(line)))
         });
         if let Some(line) = &root_moves[0].line {
-            self.tt.store(root.key(), 0, PackedMove::new(root_moves[0].m), line.score, None, depth, Bound::Exact);
+            let best_move = PackedMove::new(root_moves[0].m);
+            let result = TtData { best_move, score: line.score, eval: None, depth, bound: Bound::Exact };
+            self.tt.store(root.key(), 0, result);
         }
         true
     }
@@ -143,7 +145,7 @@ impl Searcher<'_> {
         let window = MoveWindow { beta, depth, ply: 0, cut_node: false, in_check: root.is_check() };
         for index in 0..root_moves.len() {
             let m = root_moves[index].m;
-            let score = self.search_move::<true>(root, m, index, alpha, 0, &window);
+            let score = self.search_move::<true>(root, NodeMove { m, searched: index, extension: 0 }, alpha, &window);
             if self.control.stopped {
                 return None;
             }
