@@ -3,10 +3,10 @@
 //! <FEN>` lines.
 //!
 //! The recipe, the same for a seed on any machine: a generator seeded by `S` draws each
-//! opening as `datagen` does (`datagen::random_opening`): the start position and
+//! opening as `datagen` does (`openings::random_opening`): the start position and
 //! `RANDOM_PLIES` random moves, or a random line of the book and `BOOK_RANDOM_PLIES`
 //! random moves. A search of `SEARCH_NODES` nodes (fresh table, one thread) must score
-//! it within `datagen::OPENING_MAX_SCORE` for the side to move, or it is drawn again
+//! it within `openings::OPENING_MAX_SCORE` for the side to move, or it is drawn again
 //! (after `MAX_TRIES` draws in a row one is kept anyway, so a book of lost positions still
 //! ends). Anything after the book's name is ignored.
 
@@ -17,7 +17,7 @@ use rand::rngs::StdRng;
 use shakmaty::EnPassantMode;
 use shakmaty::fen::Fen;
 
-use crate::datagen::{OPENING_MAX_SCORE, random_opening};
+use crate::openings::{OPENING_MAX_SCORE, random_opening};
 use crate::position::Position;
 use crate::search::{Limits, SearchSession, SearchSettings};
 

@@ -359,7 +359,9 @@ fn train_writes_networks_and_rejects_damaged_data() {
         "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4 | 31 | 1.0",
         "8/8/4k3/8/2K5/8/3P4/8 b - - 0 60 | -180 | 0.0",
     ];
-    let record = |line: &&str| bramble::trainingdata::encode(&bramble::trainingdata::parse_text(line).expect("valid"));
+    let record = |line: &&str| {
+        bramble::train::trainingdata::encode(&bramble::train::trainingdata::parse_text(line).expect("valid"))
+    };
     let bytes: Vec<u8> = lines.iter().cycle().take(150).flat_map(record).collect();
     let data = temp_file("train-data.bin", "");
     std::fs::write(&*data, &bytes).expect("write the data");

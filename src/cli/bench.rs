@@ -4,7 +4,7 @@ use std::process::ExitCode;
 
 use clap::{Args, ValueEnum, value_parser};
 
-use super::{CliError, CliResult};
+use super::common::{CliError, CliResult};
 use crate::nnue::builtin::builtin;
 use crate::search::{Evaluator, MAX_DEPTH, Signals};
 use crate::time::nodes_and_speed;

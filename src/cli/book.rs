@@ -10,8 +10,8 @@ use shakmaty::{CastlingMode, Chess, Move};
 
 use clap::{ArgGroup, Args, Subcommand};
 
+use super::common::{CliError, CliResult, read_file};
 use super::progress::Progress as ProgressDisplay;
-use super::{CliError, CliResult, read_file};
 use crate::book::build::{self, Analysis, BuildProgress};
 use crate::book::{Book, pgn, polyglot};
 use crate::position::{Position, uci_move};

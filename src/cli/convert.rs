@@ -1,7 +1,7 @@
 //! `bramble convert`: training data between the text form `datagen` writes and the
-//! binary form trainers read (both described in `crate::trainingdata`), and from files of
-//! games (`crate::gamefile`, plain or xz) to either: their training positions, filtered as
-//! `bramble train` filters them.
+//! binary form trainers read (both described in `crate::train::trainingdata`), and from
+//! files of games (`crate::train::gamefile`, plain or xz) to either: their training
+//! positions, filtered as `bramble train` filters them.
 
 use std::fs::File;
 use std::io::{BufReader, BufWriter, Write};
@@ -9,10 +9,10 @@ use std::process::ExitCode;
 
 use clap::{Args, ValueEnum};
 
-use super::{CliError, CliResult, read_bytes};
-use crate::dataset::DataKind;
-use crate::nnue::data::Loaded;
-use crate::trainingdata::{self, Converted};
+use super::common::{CliError, CliResult, read_bytes};
+use crate::train::dataset::DataKind;
+use crate::train::loader::Loaded;
+use crate::train::trainingdata::{self, Converted};
 
 #[derive(Args)]
 pub struct ConvertArgs {
@@ -48,7 +48,7 @@ pub(super) fn convert_command(args: ConvertArgs) -> CliResult {
 }
 
 fn convert(input: &str, output: &str, to_binary: bool) -> CliResult {
-    let kind = DataKind::of(&crate::dataset::decompressed(read_bytes(input)?).unwrap_or_default());
+    let kind = DataKind::of(&crate::train::dataset::decompressed(read_bytes(input)?).unwrap_or_default());
     let (already, other) = if to_binary { (DataKind::Records, "text") } else { (DataKind::Text, "binary") };
     if kind == already {
         return Err(CliError::Failed(format!(
@@ -79,9 +79,9 @@ fn convert(input: &str, output: &str, to_binary: bool) -> CliResult {
 /// The training positions of a file of games in the form asked for; `None` when the
 /// input is not games.
 fn convert_games(input: &str, output: &str, to_binary: bool) -> Result<Option<Converted>, CliError> {
-    let bytes =
-        crate::dataset::decompressed(read_bytes(input)?).map_err(|e| CliError::Failed(format!("{input}: {e}")))?;
-    if !crate::gamefile::looks_like_games(&bytes) {
+    let bytes = crate::train::dataset::decompressed(read_bytes(input)?)
+        .map_err(|e| CliError::Failed(format!("{input}: {e}")))?;
+    if !crate::train::gamefile::looks_like_games(&bytes) {
         return Ok(None);
     }
     let mut loaded = Loaded::default();

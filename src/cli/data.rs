@@ -1,14 +1,14 @@
-//! `bramble data`: the training data kept in `data/` (`crate::dataset`): `verify` checks
-//! every file against the manifest, `describe` prints the checked fields of a new file's
-//! manifest line.
+//! `bramble data`: the training data kept in `data/` (`crate::train::dataset`): `verify`
+//! checks every file against the manifest, `describe` prints the checked fields of a new
+//! file's manifest line.
 
 use std::path::Path;
 use std::process::ExitCode;
 
 use clap::{Args, Subcommand};
 
-use super::{CliError, CliResult};
-use crate::dataset;
+use super::common::{CliError, CliResult};
+use crate::train::dataset;
 
 #[derive(Args)]
 pub struct DataArgs {

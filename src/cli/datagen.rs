@@ -1,5 +1,5 @@
 //! `bramble datagen`: self-play positions for the evaluation tuner (format and rules in
-//! `crate::datagen`).
+//! `crate::train::datagen`).
 
 use std::fs::{File, OpenOptions};
 use std::io::BufWriter;
@@ -9,12 +9,12 @@ use std::time::Duration;
 use clap::builder::RangedU64ValueParser;
 use clap::{Args, ValueEnum};
 
+use super::common::{CliError, CliResult, at_least_one, read_file, threads_or_cores};
 use super::progress::Progress as ProgressDisplay;
-use super::{CliError, CliResult, at_least_one, read_file, threads_or_cores};
-use crate::datagen::{self, DataFormat, DatagenOptions, Progress};
-use crate::gamefile::{self, ReadError};
 use crate::position::Position;
-use crate::trainingdata;
+use crate::train::datagen::{self, DataFormat, DatagenOptions, Progress};
+use crate::train::gamefile::{self, ReadError};
+use crate::train::trainingdata;
 
 const DEFAULT_POSITIONS: u64 = 1_000_000;
 const DEFAULT_NODES: u64 = 5_000;

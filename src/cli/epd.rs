@@ -5,7 +5,7 @@ use std::time::Duration;
 
 use clap::Args;
 
-use super::{CliError, CliResult, read_file};
+use super::common::{CliError, CliResult, read_file};
 use crate::epd::{self, EpdLimit};
 use crate::search::{MAX_DEPTH, SearchSession};
 

@@ -5,7 +5,7 @@ use std::process::ExitCode;
 
 use clap::Args;
 
-use super::{CliError, CliResult};
+use super::common::{CliError, CliResult};
 use crate::position::{Position, castling_mode};
 
 #[derive(Args)]

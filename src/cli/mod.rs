@@ -1,9 +1,13 @@
 //! The command-line tools: `bench`, `perft`, `perft-suite`, `epd`, `eval`, `tb`, `book`,
 //! `datagen`, `convert`, `data`, `tune` and `train`, parsed by `clap`. Results go to stdout, progress to
 //! stderr; a bad command line gives exit status 2, a command that cannot do its work 1.
+//!
+//! This file only declares the tools and dispatches to them; what they share (the error
+//! type, reading files, counts) is in `common.rs`, which imports none of them.
 
 mod bench;
 mod book;
+mod common;
 mod convert;
 mod data;
 mod datagen;
@@ -15,11 +19,12 @@ mod tablebase;
 mod train;
 mod tune;
 
-use std::fmt;
 use std::process::ExitCode;
 
 use clap::error::ErrorKind;
 use clap::{CommandFactory, Parser, Subcommand};
+
+use common::CliError;
 
 /// Bramble, a UCI chess engine: with no command it speaks UCI on stdin/stdout
 ///
@@ -62,24 +67,6 @@ pub enum Tool {
     /// Train an NNUE network on games (data/) or 32-byte bulletformat records; writes a .nnue file
     Train(train::TrainArgs),
 }
-
-/// What went wrong, and the exit status it earns.
-enum CliError {
-    /// The command line itself is wrong in a way `clap` does not check (status 2).
-    Usage(String),
-    /// The command could not do its work (status 1).
-    Failed(String),
-}
-
-impl fmt::Display for CliError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            CliError::Usage(why) | CliError::Failed(why) => f.write_str(why),
-        }
-    }
-}
-
-type CliResult = Result<ExitCode, CliError>;
 
 /// Runs one tool and gives its exit status.
 pub fn run(tool: Tool) -> ExitCode {
@@ -142,29 +129,6 @@ fn end_quietly_on_a_closed_pipe() {
     unsafe {
         libc::signal(libc::SIGPIPE, libc::SIG_DFL);
     }
-}
-
-fn read_bytes(path: &str) -> Result<Vec<u8>, CliError> {
-    std::fs::read(path).map_err(|e| CliError::Failed(format!("cannot read {path}: {e}")))
-}
-
-fn read_file(path: &str) -> Result<String, CliError> {
-    Ok(String::from_utf8_lossy(&read_bytes(path)?).into_owned())
-}
-
-/// A count that must be at least 1, with a message that says so (clap's range parser
-/// would print `0 is not in 1..18446744073709551615`).
-fn at_least_one<T: TryFrom<u64>>(text: &str) -> Result<T, String> {
-    let value: u64 = text.trim().parse().map_err(|_| format!("'{text}' is not a whole number"))?;
-    if value == 0 {
-        return Err("must be at least 1".to_string());
-    }
-    T::try_from(value).map_err(|_| format!("{value} is too large"))
-}
-
-/// The threads a tool was given, or one per core.
-fn threads_or_cores(threads: Option<usize>) -> usize {
-    threads.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, usize::from))
 }
 
 #[cfg(test)]

@@ -6,7 +6,7 @@ use std::time::{Duration, Instant};
 
 use clap::{Args, value_parser};
 
-use super::{CliError, CliResult, read_file};
+use super::common::{CliError, CliResult, read_file};
 use crate::perft;
 use crate::position::{Position, castling_mode, uci_move};
 use crate::time::nodes_and_speed;

@@ -6,7 +6,7 @@ use shakmaty::{CastlingMode, Position as _};
 
 use clap::Args;
 
-use super::{CliError, CliResult};
+use super::common::{CliError, CliResult};
 use crate::position::{Position, uci_move};
 use crate::syzygy::Tablebases;
 

@@ -1,4 +1,4 @@
-//! `bramble train`: trains an NNUE network (`crate::nnue::trainer`) on binary training
+//! `bramble train`: trains an NNUE network (`crate::train::trainer`) on binary training
 //! data and writes it in the `.nnue` format (`crate::nnue::format`) after every epoch.
 
 use std::path::Path;
@@ -8,13 +8,13 @@ use std::time::Duration;
 use clap::Args;
 use clap::builder::RangedU64ValueParser;
 
+use super::common::{CliError, CliResult, at_least_one, read_bytes, threads_or_cores};
 use super::progress::Progress;
-use super::{CliError, CliResult, at_least_one, read_bytes, threads_or_cores};
-use crate::dataset::DataKind;
-use crate::nnue::data::Loaded;
 use crate::nnue::format::{MAX_BUCKETS, MAX_HIDDEN};
-use crate::nnue::trainer::{EpochReport, TrainOptions, Trainer};
-use crate::trainingdata::{Record, split_last};
+use crate::train::dataset::DataKind;
+use crate::train::loader::Loaded;
+use crate::train::trainer::{EpochReport, TrainOptions, Trainer};
+use crate::train::trainingdata::{Record, split_last};
 
 const DEFAULT_HIDDEN: usize = 64;
 const DEFAULT_EPOCHS: usize = 10;
@@ -155,8 +155,8 @@ pub(super) fn train_command(args: TrainArgs) -> CliResult {
 fn load(paths: &[String]) -> Result<Vec<Record>, CliError> {
     let mut loaded = Loaded::default();
     for path in paths {
-        let bytes =
-            crate::dataset::decompressed(read_bytes(path)?).map_err(|e| CliError::Failed(format!("{path}: {e}")))?;
+        let bytes = crate::train::dataset::decompressed(read_bytes(path)?)
+            .map_err(|e| CliError::Failed(format!("{path}: {e}")))?;
         if DataKind::of(&bytes) == DataKind::Text {
             return Err(CliError::Failed(format!(
                 "{path} holds {}; train reads games or binary records: bramble convert --to binary {path} OUT.bin",

@@ -1,5 +1,5 @@
 //! `bramble tune`: fits the evaluation's weights to game results (method in
-//! `crate::tune`) and writes them as `src/eval/weights.rs`.
+//! `crate::train::tune`) and writes them as `src/eval/weights.rs`.
 
 use std::path::Path;
 use std::process::ExitCode;
@@ -7,12 +7,12 @@ use std::time::Duration;
 
 use clap::{Args, ValueEnum};
 
+use super::common::{CliError, CliResult, at_least_one, read_bytes, read_file, threads_or_cores};
 use super::progress::Progress;
-use super::{CliError, CliResult, at_least_one, read_bytes, read_file, threads_or_cores};
-use crate::dataset::DataKind;
 use crate::eval::params;
-use crate::trainingdata::split_last;
-use crate::tune::{self, EpochLoss, Sample, Start, TuneOptions};
+use crate::train::dataset::DataKind;
+use crate::train::trainingdata::split_last;
+use crate::train::tune::{self, EpochLoss, Sample, Start, TuneOptions};
 
 const DEFAULT_EPOCHS: usize = 300;
 const DEFAULT_LEARNING_RATE: f64 = 1.0;

@@ -7,12 +7,10 @@
 //!
 //! `index = colour (0 ours, 1 theirs) * 384 + role (0 pawn ... 5 king) * 64 + square (a1 = 0)`.
 //!
-//! A training record is already stored as the side to move sees it, so its pieces give the
-//! side to move's indices directly, and the same flip and swap give the other side's.
+//! The trainer builds a training record's inputs (`train/inputs.rs`) with the same
+//! [`Features`].
 
 use shakmaty::{Board, Color};
-
-use crate::trainingdata::Record;
 
 /// Inputs of one perspective.
 pub const INPUTS: usize = 768;
@@ -39,12 +37,12 @@ impl Features {
         &self.nstm[..self.count]
     }
 
-    fn empty() -> Features {
+    pub(crate) fn empty() -> Features {
         Features { stm: [0; MAX_ACTIVE], nstm: [0; MAX_ACTIVE], count: 0 }
     }
 
     /// Adds a piece given as the side to move sees it: `theirs` its colour, `role` 0 to 5.
-    fn push(&mut self, theirs: bool, role: usize, square: usize) {
+    pub(crate) fn push(&mut self, theirs: bool, role: usize, square: usize) {
         if self.count < MAX_ACTIVE {
             self.stm[self.count] = index(theirs, role, square);
             // The other side: the board flipped, the colours swapped.
@@ -70,35 +68,12 @@ pub fn features(board: &Board, side_to_move: Color) -> Features {
     features
 }
 
-/// The inputs of a training record (checked by `trainingdata::decode`: at most 32 pieces,
-/// role codes 0 to 5).
-pub fn record_features(record: &Record) -> Features {
-    record_features_with(record, 0)
-}
-
-/// The inputs of a training record's board mirrored left to right (files a and h swapped).
-/// Without castling rights, which the network does not see, the mirrored position is the
-/// same position for play, so the trainer may learn from it as well (`TrainOptions::mirror`).
-pub fn record_features_mirrored(record: &Record) -> Features {
-    record_features_with(record, 7)
-}
-
-/// `square_xor` 0 keeps each square, 7 mirrors its file.
-fn record_features_with(record: &Record, square_xor: usize) -> Features {
-    let mut features = Features::empty();
-    for (piece, square) in *record {
-        features.push(piece & 8 != 0, usize::from(piece & 7), usize::from(square) ^ square_xor);
-    }
-    features
-}
-
 #[cfg(test)]
 mod tests {
     use shakmaty::fen::Fen;
     use shakmaty::{CastlingMode, Chess, Position as _};
 
     use super::*;
-    use crate::trainingdata::pack;
 
     fn position(fen: &str) -> Chess {
         let fen: Fen = fen.parse().expect("a FEN");
@@ -123,38 +98,6 @@ mod tests {
         assert!(f.nstm().contains(&(5 * 64 + 4)));
         // The start position is symmetric: both perspectives see the same inputs.
         assert_eq!(sorted(f.stm().to_vec()), sorted(f.nstm().to_vec()));
-    }
-
-    #[test]
-    fn a_record_and_its_board_give_the_same_inputs() {
-        for fen in [
-            "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4",
-            "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R b KQkq - 4 4",
-            "8/8/4k3/8/2K5/8/3P4/8 b - - 0 60",
-        ] {
-            let pos = position(fen);
-            let from_board = features(pos.board(), pos.turn());
-            let from_record = record_features(&pack(&pos, 0, 0.5));
-            assert_eq!(sorted(from_board.stm().to_vec()), sorted(from_record.stm().to_vec()), "{fen}");
-            assert_eq!(sorted(from_board.nstm().to_vec()), sorted(from_record.nstm().to_vec()), "{fen}");
-        }
-    }
-
-    #[test]
-    fn a_mirrored_record_gives_the_mirrored_boards_inputs() {
-        for fen in
-            ["r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4", "8/8/4k3/8/2K5/8/3P4/8 b - - 0 60"]
-        {
-            let pos = position(fen);
-            let mut mirrored = pos.board().clone();
-            mirrored.flip_horizontal();
-            let from_board = features(&mirrored, pos.turn());
-            let from_record = record_features_mirrored(&pack(&pos, 0, 0.5));
-            assert_eq!(sorted(from_board.stm().to_vec()), sorted(from_record.stm().to_vec()), "{fen}");
-            assert_eq!(sorted(from_board.nstm().to_vec()), sorted(from_record.nstm().to_vec()), "{fen}");
-            let plain = record_features(&pack(&pos, 0, 0.5));
-            assert_ne!(sorted(plain.stm().to_vec()), sorted(from_record.stm().to_vec()), "{fen}: not symmetric");
-        }
     }
 
     #[test]

@@ -1,5 +1,6 @@
 //! The neural network evaluation (NNUE): its file format, its incremental evaluation in
-//! the search, the network built into the engine, and its trainer.
+//! the search and the network built into the engine. Inference only: the trainer and its
+//! data are in the training wing (`src/train/`), which imports from here.
 //!
 //! - [`features`]: which inputs of the network a position switches on.
 //! - [`format`](mod@format): the quantised network the engine runs, its file layout and a scalar
@@ -8,17 +9,13 @@
 //! - [`kernels`]: the inner loops of both, with an AVX2 build picked at run time.
 //! - [`quant`]: the scales of the quantised integers (QA, QB, SCALE).
 //! - [`builtin`]: the network inside the binary (`nets/`).
-//! - [`data`]: training positions read from bulletformat files, filtered.
-//! - [`trainer`]: the float network and its training (`bramble train`).
 
 pub mod accumulator;
 pub mod builtin;
-pub mod data;
 pub mod features;
 pub mod format;
 pub mod kernels;
 pub mod quant;
-pub mod trainer;
 
 pub use accumulator::AccumulatorStack;
 pub use features::{Features, INPUTS, MAX_ACTIVE};

@@ -11,7 +11,8 @@
 //! r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4 | 31 | 0.5
 //! ```
 //!
-//! or binary, 32 bytes a position (bulletformat's `ChessBoard`, see `crate::trainingdata`).
+//! or binary, 32 bytes a position (bulletformat's `ChessBoard`, see
+//! `crate::train::trainingdata`).
 //!
 //! # Games
 //!
@@ -38,14 +39,15 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
+use rand::SeedableRng;
 use rand::rngs::StdRng;
-use rand::{RngExt, SeedableRng};
 use shakmaty::{Color, Move, Position as _};
 
-use crate::gamefile::{self, GameRecord, Outcome};
+use crate::openings::{OPENING_MAX_SCORE, random_opening};
 use crate::position::Position;
 use crate::search::{Limits, SearchSession};
-use crate::trainingdata;
+use crate::train::gamefile::{self, GameRecord, Outcome};
+use crate::train::trainingdata;
 
 /// Adjudicated as won once one side's score is at least this...
 const WIN_SCORE: i32 = 2_000;
@@ -59,8 +61,6 @@ const DRAW_SCORE: i32 = 10;
 const DRAW_PLIES: usize = 8;
 /// A game still going after this many plies is a draw.
 const MAX_PLIES: usize = 400;
-/// Openings scored beyond this for either side are drawn again: their games teach little.
-pub const OPENING_MAX_SCORE: i32 = 1_000;
 /// How many openings are drawn before a one-sided one is played anyway.
 const OPENING_TRIES: u32 = 100;
 /// The hard node limit of a move, in soft limits.
@@ -91,8 +91,8 @@ pub enum DataFormat {
     Text,
     /// bulletformat's 32-byte `ChessBoard` records.
     Binary,
-    /// Whole games, 4 bytes a ply (`crate::gamefile`): every move is kept, the training
-    /// filters are applied when the file is read.
+    /// Whole games, 4 bytes a ply (`crate::train::gamefile`): every move is kept, the
+    /// training filters are applied when the file is read.
     Games,
 }
 
@@ -320,29 +320,6 @@ impl<'a> SelfPlay<'a> {
     }
 }
 
-/// An opening line drawn from `openings` (the start position if there are none), then
-/// `random_plies` uniformly random legal moves; drawn again should the random moves end
-/// the game. Also `genfens`'s openings.
-pub fn random_opening(rng: &mut StdRng, openings: &[Position], random_plies: u32) -> Position {
-    loop {
-        let mut pos = match openings.len() {
-            0 => Position::startpos(),
-            n => openings[rng.random_range(0..n)].clone(),
-        };
-        for _ in 0..random_plies {
-            let moves = pos.legal_moves();
-            if moves.is_empty() {
-                break;
-            }
-            let m = moves[rng.random_range(0..moves.len())];
-            pos.make_move(m);
-        }
-        if !pos.legal_moves().is_empty() {
-            return pos;
-        }
-    }
-}
-
 /// The result if the game is over by the rules; `keys` are the earlier positions' keys.
 fn game_over(pos: &Position, keys: &[u64]) -> Option<Outcome> {
     if pos.legal_moves().is_empty() {
@@ -448,7 +425,7 @@ mod tests {
         let records = gamefile::games(&games).collect::<Result<Vec<_>, _>>().expect("whole games");
         assert_eq!(records.len() as u64, total.games);
         assert_eq!(records.iter().map(|g| g.training_positions().count() as u64).sum::<u64>(), total.positions);
-        let mut loaded = crate::nnue::data::Loaded::default();
+        let mut loaded = crate::train::loader::Loaded::default();
         loaded.add(&games).expect("games");
         let reencoded: Vec<u8> = loaded.records.iter().take(200).flat_map(trainingdata::encode).collect();
         assert_eq!(reencoded, binary);

@@ -1,5 +1,5 @@
 //! The training data kept in the repository: `data/`, its files of games
-//! (`crate::gamefile`, xz-compressed) and the manifest that says what made each one.
+//! (`crate::train::gamefile`, xz-compressed) and the manifest that says what made each one.
 //!
 //! # The manifest, `data/manifest.txt`
 //!
@@ -21,7 +21,7 @@ use std::path::Path;
 
 use sha2::{Digest, Sha256};
 
-use crate::gamefile;
+use crate::train::gamefile;
 
 /// The manifest's name inside the data folder.
 pub const MANIFEST: &str = "manifest.txt";
@@ -68,11 +68,11 @@ impl DataKind {
             return DataKind::Games;
         }
         let first_line = bytes.split(|&b| b == b'\n').next().and_then(|line| std::str::from_utf8(line).ok());
-        if first_line.is_some_and(|line| crate::trainingdata::parse_text(line.trim_end_matches('\r')).is_ok()) {
+        if first_line.is_some_and(|line| crate::train::trainingdata::parse_text(line.trim_end_matches('\r')).is_ok()) {
             return DataKind::Text;
         }
-        let first_record = bytes.first_chunk::<{ crate::trainingdata::RECORD_BYTES }>();
-        if first_record.is_some_and(|record| crate::trainingdata::decode(record).is_ok()) {
+        let first_record = bytes.first_chunk::<{ crate::train::trainingdata::RECORD_BYTES }>();
+        if first_record.is_some_and(|record| crate::train::trainingdata::decode(record).is_ok()) {
             return DataKind::Records;
         }
         DataKind::Unknown
@@ -243,9 +243,10 @@ mod tests {
     fn data_kinds_are_told_apart_by_their_first_bytes() {
         let text = b"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 | 0 | 0.5\n";
         assert_eq!(DataKind::of(text), DataKind::Text);
-        let record = crate::trainingdata::parse_text(std::str::from_utf8(&text[..text.len() - 1]).expect("utf-8"))
-            .expect("a line");
-        assert_eq!(DataKind::of(&crate::trainingdata::encode(&record)), DataKind::Records);
+        let record =
+            crate::train::trainingdata::parse_text(std::str::from_utf8(&text[..text.len() - 1]).expect("utf-8"))
+                .expect("a line");
+        assert_eq!(DataKind::of(&crate::train::trainingdata::encode(&record)), DataKind::Records);
         assert_eq!(DataKind::of(b"BRG1...."), DataKind::Games);
         assert_eq!(DataKind::of(&XZ_MAGIC), DataKind::Xz);
         assert_eq!(DataKind::of(b"hello"), DataKind::Unknown);

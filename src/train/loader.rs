@@ -1,5 +1,5 @@
-//! Training positions: bulletformat records (`crate::trainingdata`) or whole games
-//! (`crate::gamefile`), read whole into memory and filtered.
+//! Training positions: bulletformat records (`crate::train::trainingdata`) or whole games
+//! (`crate::train::gamefile`), read whole into memory and filtered.
 //!
 //! Left out, and counted: positions where the side to move is in check (the score of a
 //! position with a forced reply says little about its pieces) and positions with a mate
@@ -11,8 +11,8 @@ use shakmaty::Color;
 
 use shakmaty::Position as _;
 
-use crate::gamefile::{self, is_training_position};
-use crate::trainingdata::{RECORD_BYTES, Record, decode_all, pack, record_board};
+use crate::train::gamefile::{self, is_training_position};
+use crate::train::trainingdata::{RECORD_BYTES, Record, decode_all, pack, record_board};
 
 /// Scores at least this far from 0 are mate scores.
 pub const MATE_SCORE: i32 = 10_000;
@@ -83,7 +83,7 @@ fn in_check(record: &Record) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::trainingdata::{encode, parse_text};
+    use crate::train::trainingdata::{encode, parse_text};
 
     fn bytes(lines: &[&str]) -> Vec<u8> {
         lines.iter().flat_map(|line| encode(&parse_text(line).expect("a valid line"))).collect()
@@ -123,7 +123,7 @@ mod tests {
         let mut loaded = Loaded::default();
         loaded.add(&data).expect("valid");
         loaded.records[19].score = 77;
-        let (training, validation) = crate::trainingdata::split_last(loaded.records, 0.1);
+        let (training, validation) = crate::train::trainingdata::split_last(loaded.records, 0.1);
         assert_eq!((training.len(), validation.len()), (18, 2));
         assert_eq!(validation[1].score, 77);
     }

@@ -32,10 +32,11 @@ use rand::rngs::StdRng;
 use rand::seq::SliceRandom;
 use rand::{RngExt, SeedableRng};
 
-use super::features::{Features, INPUTS, record_features, record_features_mirrored};
-use super::format::{Network, output_bucket};
-use super::quant::{QA, QB, SCALE};
-use crate::trainingdata::Record;
+use crate::nnue::features::{Features, INPUTS};
+use crate::nnue::format::{Network, output_bucket};
+use crate::nnue::quant::{QA, QB, SCALE};
+use crate::train::inputs::{record_features, record_features_mirrored};
+use crate::train::trainingdata::Record;
 
 /// Centipawns a sigmoid unit in the loss.
 pub const SCALE_LOSS: f32 = 400.0;
@@ -463,7 +464,7 @@ mod tests {
     use shakmaty::{Chess, Color, Position as _, Role};
 
     use super::*;
-    use crate::trainingdata::pack;
+    use crate::train::trainingdata::pack;
 
     /// Positions of random legal games, each scored by its material (pawn 100) for
     /// White; a draw for the result.
@@ -626,7 +627,7 @@ mod tests {
     #[test]
     fn training_lowers_the_loss_and_repeats_exactly() {
         let records = random_positions(8000, 3);
-        let (training, validation) = crate::trainingdata::split_last(records, 0.1);
+        let (training, validation) = crate::train::trainingdata::split_last(records, 0.1);
         let train = |threads: usize, training: &mut Vec<Record>| {
             let mut trainer = Trainer::new(options(threads));
             let before = trainer.loss(&validation);
@@ -657,7 +658,7 @@ mod tests {
         assert!((0.35..0.65).contains(&both), "two epochs agree on {both} of the records");
 
         // Material scores do not change when mirrored, so the mirrored net learns them too.
-        let (training, validation) = crate::trainingdata::split_last(records, 0.1);
+        let (training, validation) = crate::train::trainingdata::split_last(records, 0.1);
         let train = |mirror: bool| {
             let mut trainer = Trainer::new(TrainOptions { mirror, ..options(2) });
             let before = trainer.loss(&validation);

@@ -324,7 +324,7 @@ mod tests {
     use crate::eval::evaluate;
     use shakmaty::{CastlingMode, Chess, Position as _};
 
-    const WEIGHTS_FILE: &str = include_str!("eval/weights.rs");
+    const WEIGHTS_FILE: &str = include_str!("../eval/weights.rs");
 
     fn header_of(file: &str) -> Vec<String> {
         file.lines()
