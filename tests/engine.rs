@@ -4,6 +4,10 @@
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
+mod common;
+
+use common::TempFile;
+
 use bramble::uci::Controller;
 use bramble::uci::command::Command;
 use shakmaty::uci::UciMove;
@@ -142,22 +146,6 @@ fn legal_from_start(line: &str) -> bool {
 }
 
 /// A file in the temporary directory, removed when dropped.
-struct TempFile(std::path::PathBuf);
-
-impl TempFile {
-    fn new(name: &str, bytes: &[u8]) -> TempFile {
-        let path = std::env::temp_dir().join(format!("bramble-engine-test-{}-{name}", std::process::id()));
-        std::fs::write(&path, bytes).expect("write a temporary file");
-        TempFile(path)
-    }
-}
-
-impl Drop for TempFile {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_file(&self.0);
-    }
-}
-
 #[test]
 fn a_bad_eval_file_gets_one_line_and_the_network_in_use_stays() {
     let net = bramble::nnue::builtin::builtin().expect("the built-in network").to_bytes();
@@ -172,9 +160,9 @@ fn a_bad_eval_file_gets_one_line_and_the_network_in_use_stays() {
     engine.send("setoption name Evaluator value network");
     for (path, why) in [
         (missing.as_path(), "cannot read it"),
-        (truncated.0.as_path(), "truncated"),
-        (magic.0.as_path(), "BRMBNNUE"),
-        (longer.0.as_path(), "extra bytes"),
+        (&*truncated, "truncated"),
+        (&*magic, "BRMBNNUE"),
+        (&*longer, "extra bytes"),
     ] {
         engine.send(&format!("setoption name EvalFile value {}", path.display()));
         let lines = engine.take();
@@ -187,7 +175,7 @@ fn a_bad_eval_file_gets_one_line_and_the_network_in_use_stays() {
     }
     // A good file loads (one line), and `<default>` takes the built-in network back.
     let good = TempFile::new("good.nnue", &net);
-    engine.send(&format!("setoption name EvalFile value {}", good.0.display()));
+    engine.send(&format!("setoption name EvalFile value {}", good.display()));
     let lines = engine.take();
     assert_eq!(lines.len(), 1, "{lines:?}");
     let hidden = bramble::nnue::builtin::builtin().expect("the built-in network").hidden();

@@ -447,13 +447,18 @@ fn a_new_go_during_a_search_ends_the_old_one_with_its_bestmove() {
     engine.send("go infinite");
     std::thread::sleep(Duration::from_millis(200));
     engine.send("go depth 2");
-    let lines: Vec<String> = engine.read_until("bestmove", 5 * SECOND).into_iter().map(|l| l.text).collect();
-    assert!(lines.last().is_some_and(|l| l.starts_with("bestmove")));
-    let (_, second) = {
-        let rest: Vec<String> = engine.read_until("bestmove", 5 * SECOND).into_iter().map(|l| l.text).collect();
-        (rest.clone(), rest.last().cloned().unwrap_or_default())
+    // The old search's best move comes first, alone; then the new search's, which goes
+    // no deeper than 2 (read_until itself fails without a bestmove).
+    let first: Vec<String> = engine.read_until("bestmove", 5 * SECOND).into_iter().map(|l| l.text).collect();
+    let second: Vec<String> = engine.read_until("bestmove", 5 * SECOND).into_iter().map(|l| l.text).collect();
+    let depth = |line: &String| -> Option<u32> {
+        let mut words = line.split_whitespace();
+        words.by_ref().find(|&w| w == "depth")?;
+        words.next()?.parse().ok()
     };
-    assert!(second.starts_with("bestmove"));
+    assert_eq!(first.iter().filter(|l| l.starts_with("bestmove")).count(), 1, "{first:?}");
+    assert!(second.iter().any(|l| depth(l) == Some(1)), "the depth-2 search reports from depth 1: {second:?}");
+    assert!(second.iter().filter_map(depth).all(|d| d <= 2), "{second:?}");
     assert!(!engine.drain(Duration::from_millis(200)).iter().any(|l| l.starts_with("bestmove")));
 }
 

@@ -137,7 +137,10 @@ impl<'a> Searcher<'a> {
                 // The unit tests check every evaluation of every search against one from
                 // scratch: the accumulators must follow each move, capture and null move.
                 #[cfg(test)]
-                assert_eq!(eval, stack.network().evaluate_full(pos.chess().board(), pos.turn()), "{}", pos.fen());
+                {
+                    assert_eq!(eval, stack.network().evaluate_full(pos.chess().board(), pos.turn()), "{}", pos.fen());
+                    EVALUATIONS_CHECKED.with(|count| count.set(count.get() + 1));
+                }
                 eval::with_endgame_knowledge(pos.chess().board(), pos.turn(), eval)
             }
         }
@@ -242,6 +245,12 @@ impl PvTable {
     }
 }
 
+// How many network evaluations `evaluate` compared with one from scratch on this thread.
+#[cfg(test)]
+thread_local! {
+    static EVALUATIONS_CHECKED: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
+}
+
 #[cfg(test)]
 mod tests {
     use shakmaty::CastlingMode;
@@ -265,8 +274,12 @@ mod tests {
             let (pos, _) = Position::from_fen(fen, CastlingMode::Standard).expect("legal");
             let settings = SearchSettings { evaluator: Evaluator::Network(Arc::clone(&net)), ..Default::default() };
             let limits = Limits { depth: Some(7), ..Limits::default() };
+            let before = EVALUATIONS_CHECKED.with(std::cell::Cell::get);
             let result = SearchSession::with_settings(16, settings).search(&pos, &[], &limits);
-            assert!(result.best_move.is_some() && result.nodes > 1000, "{fen}");
+            let checked = EVALUATIONS_CHECKED.with(std::cell::Cell::get) - before;
+            assert!(result.best_move.is_some(), "{fen}");
+            // The search ran on this thread, and every evaluation in it was compared.
+            assert!(checked > 1000, "{fen}: {checked} evaluations compared");
         }
     }
 }
