@@ -153,7 +153,7 @@ fn a_bad_eval_file_gets_one_line_and_the_network_in_use_stays() {
     wrong_magic[0] = b'X';
     let truncated = TempFile::new("truncated.nnue", &net[..net.len() - 2]);
     let magic = TempFile::new("magic.nnue", &wrong_magic);
-    let longer = TempFile::new("longer.nnue", &[net.as_slice(), &[0, 0]].concat());
+    let longer = TempFile::new("longer.nnue", [net.as_slice(), &[0, 0]].concat());
     let missing = std::env::temp_dir().join("bramble-engine-test-no-such-file.nnue");
     let mut engine = Harness::new();
     engine.take();
