@@ -1,14 +1,14 @@
 #!/usr/bin/env bash
-# Self-play data for a fixed time, gzipped and split into shards of at most 15 MB under
-# $OUT: the way data comes back from the lent 16-core device machine (issue 24).
+# Self-play games for a fixed time on the lent 16-core device machine, as data/ keeps them:
+# datagen --format games, then xz -9e, under $OUT (one file; d$SEED.games.xz).
 #
 #   tools/device_datagen.sh SEED SECONDS [BINARY]
 #
-# On the device (`run`, carrying target/release/bramble): tools/device_datagen.sh 32 470
-# Back here: cat dSEED.txt.gz.* | gunzip > ~/bramble-data/dSEED.txt
-# The last line printed is the command that writes the same file again on any machine
-# with the same build, whose commit it names (a seed's games are the same on any number
-# of threads, and written in order).
+# On the device (`run`, carrying target/release/bramble): tools/device_datagen.sh 42 470
+# Back here: copy dSEED.games.xz into data/ and add the manifest line printed last (with
+# the build's commit), then `bramble data verify`. The command it names writes the same
+# games again on any machine with that build (a seed's games are the same on any number
+# of threads, written in order, and a run stops after the game reaching --positions).
 set -euo pipefail
 
 if [ $# -lt 2 ] || [ "$1" = "--help" ]; then
@@ -19,14 +19,15 @@ fi
 seed=$1
 seconds=$2
 bramble=${3:-target/release/bramble}
-out=${OUT:?"set OUT to the folder the shards go to"}
+out=${OUT:?"set OUT to the folder the file goes to"}
 threads=$(nproc)
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
+file="$work/d$seed.games"
 
-# timeout stops the run between or inside a game; both are handled below.
+# timeout stops the run between games (each is written whole, in one write).
 status=0
-timeout "$seconds" "$bramble" datagen --out "$work/d$seed.txt" --positions 100000000 \
+timeout "$seconds" "$bramble" datagen --format games --out "$file" --positions 1000000000 \
     --threads "$threads" --seed "$seed" 2> "$work/datagen.log" || status=$?
 if [ "$status" -ne 0 ] && [ "$status" -ne 124 ]; then
     tail -n 5 "$work/datagen.log" >&2
@@ -34,11 +35,13 @@ if [ "$status" -ne 0 ] && [ "$status" -ne 124 ]; then
     exit 1
 fi
 
-# Whole lines only: a line cut by the timeout has no newline.
-positions=$(wc -l < "$work/d$seed.txt")
-head -n "$positions" "$work/d$seed.txt" | gzip -c | split -b 15M - "$out/d$seed.txt.gz."
+# A file cut inside a game would fail here, and `datagen --append` repairs it.
+fields=$("$bramble" data describe "$file")
+positions=$(echo "$fields" | sed -n 's/.* positions=\([0-9]*\) .*/\1/p')
+xz -9e -T0 "$file"
+cp "$file.xz" "$out/"
 ls -l "$out"
-echo "d$seed.txt: $positions positions in $seconds s on $threads threads"
+echo "d$seed.games: $positions positions in $seconds s on $threads threads"
 # The games depend on the build (its search and default evaluator): name its commit.
-commit=$(git rev-parse --short HEAD 2>/dev/null || echo "unknown (no git here)")
-echo "bramble datagen --out d$seed.txt --positions $positions --threads $threads --seed $seed   # build of commit $commit"
+commit=$(git rev-parse --short HEAD 2>/dev/null || echo "unknown")
+echo "$("$bramble" data describe "$file.xz") build=$commit seed=$seed nodes=5000 command=bramble datagen --format games --out d$seed.games --positions $positions --threads $threads --seed $seed && xz -9e d$seed.games"
