@@ -4,7 +4,7 @@
 //! positions, filtered as `bramble train` filters them.
 
 use std::fs::File;
-use std::io::{BufReader, BufWriter, Write};
+use std::io::{BufWriter, Write};
 use std::process::ExitCode;
 
 use clap::{Args, ValueEnum};
@@ -48,7 +48,9 @@ pub(super) fn convert_command(args: ConvertArgs) -> CliResult {
 }
 
 fn convert(input: &str, output: &str, to_binary: bool) -> CliResult {
-    let kind = DataKind::of(&crate::train::dataset::decompressed(read_bytes(input)?).unwrap_or_default());
+    let bytes = crate::train::dataset::decompressed(read_bytes(input)?)
+        .map_err(|e| CliError::Failed(format!("{input}: {e}")))?;
+    let kind = DataKind::of(&bytes);
     let (already, other) = if to_binary { (DataKind::Records, "text") } else { (DataKind::Text, "binary") };
     if kind == already {
         return Err(CliError::Failed(format!(
@@ -56,19 +58,19 @@ fn convert(input: &str, output: &str, to_binary: bool) -> CliResult {
             kind.words()
         )));
     }
-    if let Some(done) = convert_games(input, output, to_binary)? {
+    if kind == DataKind::Games {
+        let done = convert_games(&bytes, input, output, to_binary)?;
         println!("{} positions written to {output} ({} left out)", done.positions, done.skipped);
         return Ok(ExitCode::SUCCESS);
     }
-    let reader = File::open(input).map_err(|e| CliError::Failed(format!("cannot read {input}: {e}")))?;
     let file = File::create(output).map_err(|e| CliError::Failed(format!("cannot create {output}: {e}")))?;
     let mut writer = BufWriter::new(file);
     let done: Converted = if to_binary {
-        trainingdata::text_to_binary(BufReader::new(reader), &mut writer, &mut |warning| {
+        trainingdata::text_to_binary(bytes.as_slice(), &mut writer, &mut |warning| {
             eprintln!("bramble: {input}: {warning}");
         })
     } else {
-        trainingdata::binary_to_text(BufReader::new(reader), &mut writer)
+        trainingdata::binary_to_text(bytes.as_slice(), &mut writer)
     }
     .map_err(|e| CliError::Failed(format!("{input} -> {output}: {e}")))?;
     let skipped = if done.skipped > 0 { format!(" ({} bad lines left out)", done.skipped) } else { String::new() };
@@ -76,16 +78,11 @@ fn convert(input: &str, output: &str, to_binary: bool) -> CliResult {
     Ok(ExitCode::SUCCESS)
 }
 
-/// The training positions of a file of games in the form asked for; `None` when the
-/// input is not games.
-fn convert_games(input: &str, output: &str, to_binary: bool) -> Result<Option<Converted>, CliError> {
-    let bytes = crate::train::dataset::decompressed(read_bytes(input)?)
-        .map_err(|e| CliError::Failed(format!("{input}: {e}")))?;
-    if !crate::train::gamefile::looks_like_games(&bytes) {
-        return Ok(None);
-    }
+/// The training positions of a file of games (its decompressed `bytes`) in the form
+/// asked for.
+fn convert_games(bytes: &[u8], input: &str, output: &str, to_binary: bool) -> Result<Converted, CliError> {
     let mut loaded = Loaded::default();
-    loaded.add(&bytes).map_err(|e| CliError::Failed(format!("{input}: {e}")))?;
+    loaded.add(bytes).map_err(|e| CliError::Failed(format!("{input}: {e}")))?;
     let file = File::create(output).map_err(|e| CliError::Failed(format!("cannot create {output}: {e}")))?;
     let mut writer = BufWriter::new(file);
     let written = loaded.records.iter().try_for_each(|record| {
@@ -96,5 +93,5 @@ fn convert_games(input: &str, output: &str, to_binary: bool) -> Result<Option<Co
         }
     });
     written.and_then(|()| writer.flush()).map_err(|e| CliError::Failed(format!("cannot write {output}: {e}")))?;
-    Ok(Some(Converted { positions: loaded.records.len() as u64, skipped: loaded.skipped() }))
+    Ok(Converted { positions: loaded.records.len() as u64, skipped: loaded.skipped() })
 }

@@ -13,6 +13,7 @@ use super::common::{CliError, CliResult, at_least_one, read_file, threads_or_cor
 use super::progress::Progress as ProgressDisplay;
 use crate::position::Position;
 use crate::train::datagen::{self, DataFormat, DatagenOptions, Progress};
+use crate::train::dataset::DataKind;
 use crate::train::gamefile::{self, ReadError};
 use crate::train::trainingdata;
 
@@ -122,51 +123,37 @@ fn prepare_append(path: &str, format: DataFormat) -> Result<(), CliError> {
     if bytes.is_empty() {
         return Ok(());
     }
-    let refuse = |held: &str| {
-        let wanted = match format {
-            DataFormat::Text => "text",
-            DataFormat::Binary => "binary",
-            DataFormat::Games => "games",
-        };
-        Err(CliError::Failed(format!("{path} holds {held}, not --format {wanted}; nothing appended")))
+    let (wanted, name) = match format {
+        DataFormat::Text => (DataKind::Text, "text"),
+        DataFormat::Binary => (DataKind::Records, "binary"),
+        DataFormat::Games => (DataKind::Games, "games"),
     };
-    let is_games = gamefile::looks_like_games(&bytes);
-    let first_line = bytes.split(|&b| b == b'\n').next().and_then(|line| std::str::from_utf8(line).ok());
-    let is_text = first_line.is_some_and(|line| trainingdata::parse_text(line).is_ok());
-    match format {
-        DataFormat::Games if !is_games => refuse(if is_text { "text lines" } else { "no games" }),
-        DataFormat::Games => {
-            for game in gamefile::games(&bytes) {
-                match game {
-                    Ok(_) => {}
-                    Err(ReadError::Truncated { games, whole_bytes }) => {
-                        let file = OpenOptions::new()
-                            .write(true)
-                            .open(path)
-                            .map_err(|e| CliError::Failed(format!("cannot open {path}: {e}")))?;
-                        file.set_len(whole_bytes as u64)
-                            .map_err(|e| CliError::Failed(format!("cannot cut {path}: {e}")))?;
-                        eprintln!(
-                            "bramble: {path} ended inside a game (a run stopped while writing); cut back to its {games} whole games"
-                        );
-                    }
-                    Err(damaged) => return Err(CliError::Failed(format!("{path}: {damaged}; nothing appended"))),
-                }
-            }
-            Ok(())
-        }
-        DataFormat::Text if !is_text => refuse(if is_games { "games" } else { "no text lines" }),
-        DataFormat::Binary if is_games || is_text || !bytes.len().is_multiple_of(trainingdata::RECORD_BYTES) => {
-            refuse(if is_games {
-                "games"
-            } else if is_text {
-                "text lines"
-            } else {
-                "no whole binary records"
-            })
-        }
-        DataFormat::Text | DataFormat::Binary => Ok(()),
+    let kind = DataKind::of(&bytes);
+    let whole_records = bytes.len().is_multiple_of(trainingdata::RECORD_BYTES);
+    if kind != wanted || (kind == DataKind::Records && !whole_records) {
+        let held = if kind == wanted { "no whole binary records" } else { kind.noun() };
+        return Err(CliError::Failed(format!("{path} holds {held}, not --format {name}; nothing appended")));
     }
+    if format == DataFormat::Games {
+        for game in gamefile::games(&bytes) {
+            match game {
+                Ok(_) => {}
+                Err(ReadError::Truncated { games, whole_bytes }) => {
+                    let file = OpenOptions::new()
+                        .write(true)
+                        .open(path)
+                        .map_err(|e| CliError::Failed(format!("cannot open {path}: {e}")))?;
+                    file.set_len(whole_bytes as u64)
+                        .map_err(|e| CliError::Failed(format!("cannot cut {path}: {e}")))?;
+                    eprintln!(
+                        "bramble: {path} ended inside a game (a run stopped while writing); cut back to its {games} whole games"
+                    );
+                }
+                Err(damaged) => return Err(CliError::Failed(format!("{path}: {damaged}; nothing appended"))),
+            }
+        }
+    }
+    Ok(())
 }
 
 /// The positions of an EPD or FEN file, one a line (`crate::epd::start_positions`); at

@@ -7,7 +7,7 @@ use std::time::Duration;
 
 use clap::{Args, ValueEnum};
 
-use super::common::{CliError, CliResult, at_least_one, read_bytes, read_file, threads_or_cores};
+use super::common::{CliError, CliResult, at_least_one, read_bytes, threads_or_cores};
 use super::progress::Progress;
 use crate::eval::params;
 use crate::train::dataset::DataKind;
@@ -93,14 +93,15 @@ pub(super) fn tune_command(args: TuneArgs) -> CliResult {
     }
     let mut samples = Vec::new();
     for path in &args.data {
-        let kind = DataKind::of(&read_bytes(path)?);
+        let bytes = read_bytes(path)?;
+        let kind = DataKind::of(&bytes);
         if matches!(kind, DataKind::Games | DataKind::Records | DataKind::Xz) {
             return Err(CliError::Failed(format!(
                 "{path} holds {}; tune reads text lines: bramble convert --to text {path} OUT.txt",
                 kind.words()
             )));
         }
-        let text = read_file(path)?;
+        let text = String::from_utf8_lossy(&bytes);
         read_samples(path, &text, &mut samples)?;
         eprintln!("{path}: {} positions in all so far", samples.len());
     }

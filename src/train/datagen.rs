@@ -41,12 +41,13 @@ use std::time::{Duration, Instant};
 
 use rand::SeedableRng;
 use rand::rngs::StdRng;
-use shakmaty::{Color, Move, Position as _};
+use shakmaty::fen::Fen;
+use shakmaty::{Chess, Color, EnPassantMode, Move, Position as _};
 
 use crate::openings::{OPENING_MAX_SCORE, random_opening};
 use crate::position::Position;
 use crate::search::{Limits, SearchSession};
-use crate::train::gamefile::{self, GameRecord, Outcome};
+use crate::train::gamefile::{GameRecord, Outcome};
 use crate::train::trainingdata;
 
 /// Adjudicated as won once one side's score is at least this...
@@ -115,7 +116,7 @@ pub fn generate(
     let start = Instant::now();
     let done = AtomicBool::new(false);
     let next_game = AtomicU64::new(0);
-    let (sender, games) = mpsc::channel::<(u64, Game)>();
+    let (sender, games) = mpsc::channel::<(u64, GameRecord)>();
     std::thread::scope(|scope| {
         for _ in 0..options.threads.max(1) {
             let sender = sender.clone();
@@ -133,7 +134,7 @@ pub fn generate(
         drop(sender);
         let mut total = Progress::default();
         // Games finished ahead of their turn wait here.
-        let mut waiting: BTreeMap<u64, Game> = BTreeMap::new();
+        let mut waiting: BTreeMap<u64, GameRecord> = BTreeMap::new();
         let result = (|| {
             for (number, game) in &games {
                 waiting.insert(number, game);
@@ -141,13 +142,12 @@ pub fn generate(
                     // A game is written whole and flushed, so a run stopped between games
                     // leaves no game or line cut short.
                     let mut bytes = Vec::new();
-                    let kept = game.samples().count() as u64;
                     if options.format == DataFormat::Games {
                         // Whole games only: the last one may pass `positions`.
-                        game.record().encode(&mut bytes);
-                        total.positions += kept;
+                        game.encode(&mut bytes);
+                        total.positions += game.training_positions().count() as u64;
                     } else {
-                        for (pos, white_score) in game.samples() {
+                        for (pos, white_score) in game.training_positions() {
                             if total.positions == options.positions {
                                 break;
                             }
@@ -178,8 +178,8 @@ pub fn generate(
 fn write_sample(
     out: &mut dyn Write,
     format: DataFormat,
-    pos: &Position,
-    white_score: i32,
+    pos: &Chess,
+    white_score: i16,
     outcome: Outcome,
 ) -> io::Result<()> {
     match format {
@@ -189,47 +189,17 @@ fn write_sample(
                 Outcome::Draw => "0.5",
                 Outcome::BlackWins => "0.0",
             };
-            writeln!(out, "{} | {white_score} | {result}", pos.fen())
+            writeln!(out, "{} | {white_score} | {result}", Fen::from_position(pos, EnPassantMode::Legal))
         }
-        DataFormat::Binary | DataFormat::Games => out.write_all(&trainingdata::encode(&trainingdata::pack(
-            pos.chess(),
-            clamp_score(white_score),
-            outcome.white_points(),
-        ))),
+        DataFormat::Binary | DataFormat::Games => {
+            out.write_all(&trainingdata::encode(&trainingdata::pack(pos, white_score, outcome.white_points())))
+        }
     }
 }
 
-/// Within i16: mates are never written as training positions and evaluations stay far
-/// below.
+/// Within i16, where every search score fits (mates are at most 32,000).
 fn clamp_score(score: i32) -> i16 {
     score.clamp(i32::from(i16::MIN), i32::from(i16::MAX)) as i16
-}
-
-/// A played game: where the engine took over, each move with White's score, the result.
-struct Game {
-    start: Position,
-    plies: Vec<(Move, i32)>,
-    outcome: Outcome,
-}
-
-impl Game {
-    /// The training positions with White's score (`gamefile::is_training_position`).
-    fn samples(&self) -> impl Iterator<Item = (Position, i32)> + '_ {
-        let mut pos = self.start.clone();
-        self.plies.iter().filter_map(move |&(m, white_score)| {
-            let before = pos.clone();
-            pos.make_move(m);
-            gamefile::is_training_position(before.chess(), m, white_score).then_some((before, white_score))
-        })
-    }
-
-    fn record(&self) -> GameRecord {
-        GameRecord {
-            start: self.start.chess().clone(),
-            plies: self.plies.iter().map(|&(m, score)| (m, clamp_score(score))).collect(),
-            outcome: self.outcome,
-        }
-    }
 }
 
 /// One thread's player; its table and history are cleared for every game.
@@ -257,7 +227,7 @@ impl<'a> SelfPlay<'a> {
 
     /// Game number `number`, which depends on nothing else: its generator is seeded by
     /// the seed and the number (well spread by the golden-ratio increment).
-    fn play_game(&mut self, number: u64) -> Game {
+    fn play_game(&mut self, number: u64) -> GameRecord {
         let seed = self.options.seed.wrapping_add(number.wrapping_add(1).wrapping_mul(0x9E37_79B9_7F4A_7C15));
         self.rng = StdRng::seed_from_u64(seed);
         for tries in 1.. {
@@ -273,10 +243,10 @@ impl<'a> SelfPlay<'a> {
 
     /// A game from `pos`; `None` when `choosy` and the opening is too one-sided to play
     /// out.
-    fn play_from(&mut self, mut pos: Position, choosy: bool) -> Option<Game> {
-        let start = pos.clone();
+    fn play_from(&mut self, mut pos: Position, choosy: bool) -> Option<GameRecord> {
+        let start = pos.chess().clone();
         let mut keys: Vec<u64> = Vec::new();
-        let mut plies: Vec<(Move, i32)> = Vec::new();
+        let mut plies: Vec<(Move, i16)> = Vec::new();
         let mut winning_run = (Color::White, 0);
         let mut drawn_run = 0;
         self.session.clear();
@@ -294,7 +264,7 @@ impl<'a> SelfPlay<'a> {
             }
             let side = pos.turn();
             let white_score = if side == Color::White { result.score } else { -result.score };
-            plies.push((best, white_score));
+            plies.push((best, clamp_score(white_score)));
             // Adjudication: the same side clearly winning, move after move.
             let leader = if white_score > 0 { Color::White } else { Color::Black };
             winning_run = match winning_run {
@@ -312,7 +282,7 @@ impl<'a> SelfPlay<'a> {
             keys.push(pos.key());
             pos.make_move(best);
         };
-        Some(Game { start, plies, outcome })
+        Some(GameRecord { start, plies, outcome })
     }
 
     fn opening(&mut self) -> Position {
@@ -422,7 +392,7 @@ mod tests {
         let (binary, _) = generate_as(DataFormat::Binary);
         let (games, total) = generate_as(DataFormat::Games);
         assert!(total.positions >= 200, "{total:?}");
-        let records = gamefile::games(&games).collect::<Result<Vec<_>, _>>().expect("whole games");
+        let records = crate::train::gamefile::games(&games).collect::<Result<Vec<_>, _>>().expect("whole games");
         assert_eq!(records.len() as u64, total.games);
         assert_eq!(records.iter().map(|g| g.training_positions().count() as u64).sum::<u64>(), total.positions);
         let mut loaded = crate::train::loader::Loaded::default();

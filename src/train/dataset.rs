@@ -78,6 +78,17 @@ impl DataKind {
         DataKind::Unknown
     }
 
+    /// What the file holds, in a few words.
+    pub fn noun(self) -> &'static str {
+        match self {
+            DataKind::Xz => "xz-compressed data",
+            DataKind::Games => "games",
+            DataKind::Text => "text lines",
+            DataKind::Records => "32-byte binary records",
+            DataKind::Unknown => "no training data we know",
+        }
+    }
+
     /// In words, for a message: "holds ...".
     pub fn words(self) -> &'static str {
         match self {
