@@ -126,12 +126,17 @@ fn probe_and_build_refuse_bad_input() {
 
 /// A book with one move for the start position (weight 9) and a lighter one (weight 1).
 fn two_move_book() -> TempFile {
+    start_position_book("two.bin", 9, 1)
+}
+
+/// A book of g1f3 and b1c3 for the start position, with these weights.
+fn start_position_book(name: &str, g1f3: u16, b1c3: u16) -> TempFile {
     let start = Chess::default();
     let entry = |uci: &str, weight| {
         let m = uci.parse::<shakmaty::uci::UciMove>().expect("uci").to_move(&start).expect("legal");
         polyglot::Entry { key: bramble::book::polyglot_key(&start), mv: polyglot::encode_move(m), weight, learn: 0 }
     };
-    TempFile::new("two.bin", polyglot::write_entries(vec![entry("g1f3", 9), entry("b1c3", 1)]))
+    TempFile::new(name, polyglot::write_entries(vec![entry("g1f3", g1f3), entry("b1c3", b1c3)]))
 }
 
 const CLOCK: &str = "go wtime 60000 btime 60000";
@@ -160,11 +165,10 @@ fn own_book_plays_book_moves_only_in_timed_game_searches() {
     assert_eq!(engine.sync(), [format!("info string book {}: 1 positions", book.path())]);
     engine.send("position startpos");
     for go in [CLOCK, "go movetime 5000"] {
-        let start = std::time::Instant::now();
         let (infos, best) = engine.go(go, Duration::from_secs(10));
+        // The book line alone: no search ran before the move.
         assert_eq!(infos, ["info string book move g1f3 (weight 9 of 10)"]);
         assert_eq!(best, "bestmove g1f3");
-        assert!(start.elapsed() < Duration::from_secs(1), "a book move is immediate");
     }
     // Analysis limits search.
     for go in ["go depth 2", "go nodes 2000", "go mate 1 movetime 50", "go movetime 50 searchmoves e2e4"] {
@@ -192,16 +196,17 @@ fn own_book_plays_book_moves_only_in_timed_game_searches() {
 
 #[test]
 fn weighted_book_choice_varies() {
-    let book = two_move_book();
+    // How the weights share the draws is tested with a seeded generator (`book::tests`);
+    // this checks that the engine draws at all when BookBestMove is off. Its generator is
+    // seeded by the system, so the book's two moves weigh the same: 64 draws all alike
+    // have a chance of 2^-63.
+    let book = start_position_book("even.bin", 1, 1);
     let mut engine = Engine::start();
     engine.send("setoption name OwnBook value true");
     engine.send(&format!("setoption name BookFile value {}", book.path()));
     engine.sync();
     let mut seen = std::collections::HashSet::new();
-    // With weights 9:1, 200 draws all giving g1f3 has a chance of 0.9^200 < 1e-9 (the
-    // engine's draw is not seeded from outside, so the count makes the flake negligible;
-    // 60 draws failed 0.2% of runs).
-    for _ in 0..200 {
+    for _ in 0..64 {
         let (_, best) = engine.go(CLOCK, Duration::from_secs(10));
         seen.insert(best);
     }

@@ -4,14 +4,10 @@ mod common;
 
 use std::time::{Duration, Instant};
 
-use common::{Engine, bestmove, field, last_info, score, timing_lock};
+use common::{Engine, LATENCY_LIMIT, bestmove, field, last_info, score, timing_lock};
 
 const SECOND: Duration = Duration::from_secs(1);
 const START_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
-/// isready / stop must be answered within this during a search. The engine answers in
-/// well under a millisecond; the margin is for a loaded 2-core CI machine (the tests that
-/// measure time hold `timing_lock`, but the others still run beside them).
-const LATENCY_LIMIT: Duration = Duration::from_millis(250);
 
 #[test]
 fn handshake_lists_identity_and_every_option() {
@@ -310,12 +306,12 @@ fn go_nodes_stops_within_one_percent() {
 fn go_movetime_and_clock_respect_the_time() {
     let _serial = timing_lock();
     let mut engine = Engine::start();
-    let start = engine.send("go movetime 300");
-    let line = engine.expect("bestmove", 5 * SECOND);
-    let took = line.at - start;
-    // All of it but the move overhead: a fixed time is not cut short when the best move
-    // looks stable, as a clock's time is. (The upper bound leaves a loaded machine room.)
-    assert!(took >= Duration::from_millis(250) && took <= Duration::from_millis(1000), "{took:?}");
+    let (infos, _) = engine.go("go movetime 300", 5 * SECOND);
+    // All of it but the move overhead, by the time the engine reports: a fixed time is not
+    // cut short when the best move looks stable, as a clock's time is. (The upper bound
+    // leaves a loaded machine's scheduling room; `go`'s timeout catches a hang.)
+    let reported: u64 = field(last_info(&infos), "time").and_then(|t| t.parse().ok()).expect("an info time");
+    assert!((250..=400).contains(&reported), "searched {reported} ms");
 
     for go in [
         "go wtime 2000 btime 2000 winc 0 binc 0",
@@ -333,7 +329,7 @@ fn go_movetime_and_clock_respect_the_time() {
         let infos: Vec<String> = infos.iter().map(|line| line.text.clone()).collect();
         let reported: u64 = field(last_info(&infos), "time").and_then(|t| t.parse().ok()).expect("an info time");
         assert!(Duration::from_millis(reported) < allowed, "{go}: searched {reported} ms");
-        assert!(best.at - start < allowed + Duration::from_millis(500), "{go}: took {:?}", best.at - start);
+        assert!(best.at - start < allowed + 2 * SECOND, "{go}: took {:?}", best.at - start);
         assert_ne!(bestmove(&best.text), "0000");
     }
 }
@@ -408,13 +404,15 @@ fn ponder_then_ponderhit_becomes_a_timed_search() {
     let _serial = timing_lock();
     let mut engine = Engine::start();
     engine.send("position startpos moves e2e4 e7e5");
-    engine.send("go ponder wtime 1000 btime 1000 winc 0 binc 0");
+    engine.send("go ponder wtime 3000 btime 3000 winc 0 binc 0");
     let early = engine.drain(Duration::from_millis(1500));
     assert!(!early.iter().any(|l| l.starts_with("bestmove")), "ponder ended by itself");
     let sent = engine.send("ponderhit");
-    let line = engine.expect("bestmove", 2 * SECOND);
-    // After ponderhit the clock runs: within the one second left.
-    assert!(line.at - sent < Duration::from_millis(950), "{:?}", line.at - sent);
+    // After ponderhit the clock runs: the move comes within the three seconds on it (it
+    // takes about a tenth of a second; three seconds leave a loaded machine room, and
+    // a ponder search that did not become a timed one never ends).
+    let line = engine.expect("bestmove", 3 * SECOND);
+    assert!(line.at - sent < 3 * SECOND, "{:?}", line.at - sent);
 }
 
 #[test]

@@ -85,18 +85,8 @@ fn mates_in_three() {
 
 /// With every pruning and reduction on (no `go mate`), a fixed depth still finds each
 /// mate of the mate-in-2 file, so pruning that hides mates fails here. Depth 22: the
-/// hardest of them needed 11 plies before the search batches of issue 25; 13 with singular
-/// extensions (8/2r2pk1/3p2p1/3Pb3/2P1P2K/6r1/1R2B3/1R6 b); 14 with the evaluation tuned in
-/// session 13 (r3q1k1/5p2/3P2pQ/Ppp5/1pnbN2R/8/1P4PP/5R1K w, found at depth 8 before); 16
-/// with razoring (session 23, the first of the two again: quiescence below a razored node
-/// does not see quiet mating moves); 20 with round 6's weights (session 24, the second,
-/// whose mate starts with the quiet Rf6); 22 with round 7's (session 25: at depth 20 it
-/// scores +25 pawns, not mate). Each round of weights hides that mate a little longer; why
-/// the search needs 22 plies for a mate in 2 is an open question of issue 25 (session 32:
-/// both positions are 8-12 pawns up; without reverse futility pruning they still need 20
-/// and 21 plies; with the network, ProbCut and capture history 20 and 18). Late move
-/// reductions of checking moves hide such mates too: reducing checks one ply less (tried
-/// and deleted, `docs/experiments.md`) found the first at depth 5.
+/// hardest two (both 8-12 pawns up) need 18-22 plies; docs/experiments.md tells which
+/// change made them deeper each time.
 /// The mate-in-3 file is not asserted: with pruning on, some of its mates are not found by
 /// depth 14.
 #[test]

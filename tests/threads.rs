@@ -3,18 +3,13 @@
 
 mod common;
 
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
-use common::{Engine, bestmove, field, last_info, timing_lock};
+use common::{Engine, LATENCY_LIMIT, bestmove, field, last_info, timing_lock};
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
 
 const SECOND: Duration = Duration::from_secs(1);
-
-/// isready / stop must be answered within this, also with helpers running. The margin is
-/// for a loaded 2-core CI machine with more search threads than cores (a slow answer
-/// there takes tens of milliseconds; a missing one, the full timeout).
-const LATENCY_LIMIT: Duration = Duration::from_millis(500);
 
 /// Start positions for the stress test: the opening, a middlegame, an ending, a position
 /// with a capture that promotes, one in check.
@@ -113,7 +108,6 @@ fn node_counts_add_up_over_threads_and_the_node_limit_holds_for_all() {
 fn hundreds_of_threads_start_search_and_stop() {
     let _serial = timing_lock();
     let mut engine = Engine::start();
-    let started = Instant::now();
     engine.send("setoption name Threads value 256");
     engine.send("setoption name Hash value 1");
     assert!(engine.sync().is_empty());
@@ -124,15 +118,14 @@ fn hundreds_of_threads_start_search_and_stop() {
     assert!(is_legal(&mut engine, "startpos", bestmove(&best)), "{best}");
     engine.send("go infinite");
     std::thread::sleep(Duration::from_millis(100));
-    let sent = engine.send("stop");
-    let best = engine.expect("bestmove", 5 * SECOND);
+    engine.send("stop");
     // 256 threads on a loaded 2-core machine wait their turn to see the flag (1.0 s was
-    // once exceeded in a full test run): the bound is for a hang, not for latency, which
-    // the one-thread tests of protocol.rs hold to 250 ms.
-    assert!(best.at - sent < 15 * LATENCY_LIMIT, "stop took {:?} with 256 threads", best.at - sent);
+    // once exceeded in a full test run): the timeout is for a hang, not for latency, which
+    // the tests with fewer threads hold to `LATENCY_LIMIT`.
+    let best = engine.expect("bestmove", 10 * SECOND);
+    assert!(is_legal(&mut engine, "startpos", bestmove(&best.text)), "{}", best.text);
     engine.send("setoption name Threads value 1");
     assert!(engine.sync().is_empty());
-    assert!(started.elapsed() < 45 * SECOND);
     engine.send("quit");
     assert_eq!(engine.wait_exit(10 * SECOND), Some(0));
 }

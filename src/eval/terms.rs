@@ -25,17 +25,8 @@ pub fn collect(board: &Board, turn: Color, out: &mut impl Collector) {
             }
         }
     }
-    // Mobility, pieces, pawns, passed pawns, king safety and threats: first fitted beside
-    // the PeSTO tables (+27.7 Elo [+0.2, +55.6] at 5+0.05, 452 games); then every weight,
-    // tables and tempo too, fitted to the search scores of Bramble's games (+86.2 +/- 31.1,
-    // 292 games, SPRT passed); then safe checks, safe stop squares, pawn push threats and
-    // three placement terms, every weight refitted on 1.13M positions (+52.2 +/- 24.8, 382
-    // games, SPRT passed); then mobility tables, king attackers by count and four more,
-    // refitted on 0.64M positions (+6.8 [-13.8, +27.5], 614 games, SPRT undecided); then
-    // king shelter, pawn storms and three more, every weight refitted on 1.0M positions
-    // (+37.7 +/- 20.6, 500 games, SPRT passed); then king defenders, candidate passers
-    // and six more, every weight refitted on 2.0M positions (+52.1 +/- 23.9, 282 games,
-    // SPRT passed; docs/tuning.md).
+    // Mobility, pieces, pawns, passed pawns, king safety and threats, each weight fitted
+    // with the tables to the search scores of Bramble's games (docs/tuning.md: each round).
     let attacks = pieces::collect(board, out);
     pawns::collect(board, &attacks, out);
 }

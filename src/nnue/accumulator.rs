@@ -209,19 +209,17 @@ mod tests {
     use shakmaty::{CastlingMode, Chess, Position as _};
 
     use super::*;
-    use crate::nnue::INPUTS;
+    use crate::nnue::{INPUTS, test_networks};
 
+    /// One output bucket.
     fn random_network(hidden: usize, seed: u64) -> Arc<Network> {
         random_bucketed(hidden, 1, seed)
     }
 
-    /// Random weights with `buckets` output buckets, each with its own bias.
+    /// `buckets` output buckets, each with its own bias.
     fn random_bucketed(hidden: usize, buckets: usize, seed: u64) -> Arc<Network> {
-        let mut rng = StdRng::seed_from_u64(seed);
-        let mut values = |count: usize, range: i16| (0..count).map(|_| rng.random_range(-range..=range)).collect();
-        let (fw, fb, ow) = (values(INPUTS * hidden, 300), values(hidden, 300), values(2 * hidden * buckets, 2000));
-        let biases = (0..buckets as i16).map(|b| 321 - 250 * b).collect();
-        Arc::new(Network::new(hidden, fw, fb, ow, biases).expect("sizes fit"))
+        let biases: Vec<i16> = (0..buckets as i16).map(|b| 321 - 250 * b).collect();
+        Arc::new(test_networks::random_network(hidden, &biases, seed))
     }
 
     fn position(fen: &str) -> Chess {

@@ -276,29 +276,21 @@ impl Network {
 
 #[cfg(test)]
 mod tests {
-    use rand::rngs::StdRng;
-    use rand::{RngExt, SeedableRng};
     use shakmaty::fen::Fen;
     use shakmaty::{CastlingMode, Chess, Position as _};
 
     use super::*;
+    use crate::nnue::test_networks;
 
+    /// One output bucket.
     fn random_network(hidden: usize, seed: u64) -> Network {
-        random_with_biases(hidden, vec![-1234], seed)
+        test_networks::random_network(hidden, &[-1234], seed)
     }
 
-    /// A random network of `buckets` output buckets, each with its own weights and bias.
+    /// `buckets` output buckets, each with its own bias.
     fn random_bucketed(hidden: usize, buckets: usize, seed: u64) -> Network {
-        random_with_biases(hidden, (0..buckets as i16).map(|b| -1000 + 300 * b).collect(), seed)
-    }
-
-    /// Random weights for as many output buckets as `biases` has.
-    fn random_with_biases(hidden: usize, biases: Vec<i16>, seed: u64) -> Network {
-        let mut rng = StdRng::seed_from_u64(seed);
-        let mut values = |count: usize, range: i16| (0..count).map(|_| rng.random_range(-range..=range)).collect();
-        let (fw, fb) = (values(INPUTS * hidden, 40), values(hidden, 100));
-        let ow = values(2 * hidden * biases.len(), 60);
-        Network::new(hidden, fw, fb, ow, biases).expect("sizes fit")
+        let biases: Vec<i16> = (0..buckets as i16).map(|b| -1000 + 300 * b).collect();
+        test_networks::random_network(hidden, &biases, seed)
     }
 
     fn position(fen: &str) -> Chess {

@@ -16,6 +16,8 @@ pub mod features;
 pub mod format;
 pub mod kernels;
 pub mod quant;
+#[cfg(test)]
+mod test_networks;
 
 pub use accumulator::AccumulatorStack;
 pub use features::{Features, INPUTS, MAX_ACTIVE};

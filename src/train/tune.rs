@@ -129,8 +129,8 @@ fn mean_squared_error(samples: &[Sample], weights: &[[f64; 2]], k: f64, target: 
 }
 
 /// The mean squared error of the predictions against the game results alone: what a fit
-/// blended with the search score is judged by (the fit that predicts unseen games best
-/// played best in session 27's matches).
+/// blended with the search score is judged by: the fit that predicts unseen games best
+/// played best (docs/tuning.md).
 pub fn result_loss(samples: &[Sample], weights: &[[f64; 2]], k: f64) -> f64 {
     mean_squared_error(samples, weights, k, |s| s.result)
 }

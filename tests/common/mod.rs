@@ -21,6 +21,14 @@ pub fn position(fen: &str) -> bramble::position::Position {
 
 pub const BINARY: &str = env!("CARGO_BIN_EXE_bramble");
 
+/// isready and stop must be answered within this during a search. The engine answers in
+/// well under a millisecond; a loaded 2-core machine's scheduling adds tens of
+/// milliseconds, rarely more. The searches these tests interrupt run until stopped, so an
+/// engine that answers only after its search misses any bound: one second is wide for the
+/// first and still catches the second.
+#[allow(dead_code)]
+pub const LATENCY_LIMIT: Duration = Duration::from_secs(1);
+
 /// `../shared/data` beside the repository, if it is there. When it is not, the test
 /// fails under CI (`CI` set, as `.ci/run` sets it), and elsewhere prints a loud skip line
 /// straight to stderr (not through the test harness's capture).
