@@ -1,6 +1,7 @@
 //! The training data tools end to end: `datagen --format games` (appending, repairing a
 //! cut file, refusing another format), `data describe` and `data verify` over a data
-//! folder with its manifest, and `convert` and `train` reading games, plain or xz.
+//! folder with its manifest, and `convert` and `train` reading games, plain or xz; and
+//! OpenBench's datagen closed: fastchess PGN -> `convert` -> `train`.
 
 mod common;
 
@@ -167,4 +168,132 @@ fn a_data_folder_verifies_against_its_manifest_and_damage_is_named() {
     assert_eq!(code, 0, "{stderr}");
     assert!(stderr.contains(&format!("{} positions kept so far", positions / 2)), "{stderr}");
     assert!(std::fs::metadata(&*net).expect("a network").len() > 0);
+}
+
+/// Six games of bramble against itself under fastchess 1.8.2 (alpha), made by:
+///
+/// ```sh
+/// bramble "genfens 10 seed 1 book None" quit | sed -n 's/^info string genfens //p' > openings.epd
+/// fastchess -engine cmd=./bramble name=bramble-a -engine cmd=./bramble name=bramble-b \
+///   -each tc=inf nodes=5000 option.Hash=16 option.Threads=1 \
+///   -openings file=openings.epd format=epd order=sequential -rounds 6 -games 1 -concurrency 1 \
+///   -pgnout file=games.pgn
+/// ```
+///
+/// (bramble at 83cf819; the games repeat move for move, only the times differ.)
+const FASTCHESS_PGN: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fastchess.pgn");
+
+/// fastchess's games in, training positions out (filtered as datagen's), and train reads
+/// them: the loop of OpenBench's datagen closed.
+#[test]
+fn fastchess_pgn_converts_to_training_data_that_train_reads() {
+    let text = TempFile::new("fastchess.txt", "");
+    let (code, stdout, stderr) = run_cli(&["convert", "--to", "text", FASTCHESS_PGN, &text.path()]);
+    assert_eq!(code, 0, "{stderr}");
+    assert!(stderr.is_empty(), "no game left out: {stderr}");
+    // 653 plies: 236 left out (captures, promotions, checks, mates), as an independent
+    // count over the PGN's SAN (x, =, a + or # before, M) also finds.
+    assert_eq!(
+        stdout,
+        format!(
+            "6 games (653 plies) read from {FASTCHESS_PGN}\n417 positions written to {} (236 left out)\n",
+            text.path()
+        )
+    );
+    let lines = std::fs::read_to_string(&*text).expect("text");
+    let lines: Vec<&str> = lines.lines().collect();
+    assert_eq!(lines.len(), 417);
+    // Game 1 (1-0) after 5. Bxb5+ c6: 6. Bb2 {+1.49/7}, White's 149, won; then
+    // 6... e5 {-1.02/8}: the side to move (Black, seen as White) -102, lost.
+    assert_eq!(lines[0], "rnbqkb1r/p3pp1p/2pp3n/1B4p1/1P6/N3P2N/P1PP1PPP/R1BQK2R w - - 0 1 | 149 | 1.0");
+    assert_eq!(lines[1], "r2qk2r/pbpp1ppp/n3p2n/1p6/1b4P1/2PP3N/P3PP1P/RNBQKB1R w - - 0 1 | -102 | 0.0");
+
+    // As games, then their positions: the same lines, through the same filter.
+    let games = TempFile::new("fastchess.games", "");
+    let (code, stdout, stderr) = run_cli(&["convert", "--to", "games", FASTCHESS_PGN, &games.path()]);
+    assert_eq!(code, 0, "{stderr}");
+    assert!(stdout.ends_with(&format!("6 games written to {} (417 training positions)\n", games.path())), "{stdout}");
+    let again = TempFile::new("fastchess-again.txt", "");
+    let (code, _, stderr) = run_cli(&["convert", "--to", "text", &games.path(), &again.path()]);
+    assert_eq!(code, 0, "{stderr}");
+    assert_eq!(std::fs::read(&*again).expect("text"), std::fs::read(&*text).expect("text"));
+    let (code, stdout, _) = run_cli(&["data", "describe", &games.path()]);
+    assert_eq!(code, 0);
+    assert!(stdout.contains(" games=6 positions=417 plies=653 "), "{stdout}");
+
+    let binary = TempFile::new("fastchess.bin", "");
+    let (code, _, stderr) = run_cli(&["convert", "--to", "binary", FASTCHESS_PGN, &binary.path()]);
+    assert_eq!(code, 0, "{stderr}");
+    assert_eq!(std::fs::metadata(&*binary).expect("records").len(), 32 * 417);
+    let net = TempFile::new("fastchess.nnue", "");
+    for data in [binary.path(), games.path()] {
+        let (code, _, stderr) = run_cli(&[
+            "train",
+            "--data",
+            &data,
+            "--hidden",
+            "8",
+            "--epochs",
+            "1",
+            "--threads",
+            "1",
+            "--out",
+            &net.path(),
+        ]);
+        assert_eq!(code, 0, "{stderr}");
+        assert!(stderr.contains("417 positions kept so far"), "{stderr}");
+        assert!(std::fs::metadata(&*net).expect("a network").len() > 0);
+    }
+    // train itself names the conversion.
+    let (code, _, stderr) = run_cli(&["train", "--data", FASTCHESS_PGN]);
+    assert_eq!(code, 1);
+    assert!(
+        stderr.contains("holds PGN games (fastchess, cutechess); train reads games or binary records: bramble convert")
+    );
+}
+
+/// Games without a result or that cannot be read are left out with one line; a PGN with
+/// no finished game is one error line, and no output is left behind.
+#[test]
+fn bad_pgn_games_are_left_out_and_a_bad_pgn_is_an_error() {
+    let pgn = std::fs::read_to_string(FASTCHESS_PGN).expect("the fixture");
+    let first = pgn.find("\n[Event ").expect("a second game");
+    let unfinished = pgn[..first].replace("[Result \"1-0\"]", "[Result \"*\"]").replace(" 1-0\n", " *\n");
+    let illegal = pgn[..first].replace("6. Bb2", "6. Bb7");
+    let mixed = TempFile::new("mixed.pgn", format!("{unfinished}\n{illegal}{}", &pgn[first..]));
+    let out = TempFile::new("mixed.bin", "");
+    let (code, stdout, stderr) = run_cli(&["convert", "--to", "binary", &mixed.path(), &out.path()]);
+    assert_eq!(code, 0, "{stderr}");
+    assert_eq!(
+        stderr.trim_end(),
+        format!(
+            "bramble: {}: 2 games left out: 1 without a result, 1 unreadable (first: game 1: result '*')",
+            mixed.path()
+        )
+    );
+    assert!(stdout.starts_with("5 games (540 plies) read from "), "{stdout}");
+
+    for (name, bytes) in [
+        ("star.pgn", unfinished.into_bytes()),
+        (
+            "garbage.pgn",
+            b"[Event \"x\"]\n[Result \"1-0\"]\n\n1. e4 {+0.30/9 0.1s} Ke7?? {-5.00/9} 2. Qxq9 1-0\n".to_vec(),
+        ),
+        ("cut.pgn", pgn.as_bytes()[..pgn.find("6. Bb2").expect("a move")].to_vec()),
+    ] {
+        let input = TempFile::new(name, bytes);
+        let out = TempFile::new("bad-pgn.bin", "");
+        let (code, stdout, stderr) = run_cli(&["convert", "--to", "binary", &input.path(), &out.path()]);
+        assert_eq!(code, 1, "{name}: {stdout}{stderr}");
+        assert_eq!(stderr.lines().count(), 1, "{name}: {stderr}");
+        assert!(stderr.contains("no finished game in the PGN; 1 game left out: "), "{name}: {stderr}");
+        assert!(!stderr.contains("panicked"));
+        assert!(!out.exists(), "{name}: a failed convert leaves no file");
+    }
+    // Only PGN becomes games.
+    let text = TempFile::new("positions.txt", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 | 0 | 0.5\n");
+    let out = TempFile::new("positions.games", "");
+    let (code, _, stderr) = run_cli(&["convert", "--to", "games", &text.path(), &out.path()]);
+    assert_eq!(code, 1);
+    assert!(stderr.contains("holds text lines (FEN | score | result); convert --to games reads PGN games"), "{stderr}");
 }

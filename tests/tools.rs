@@ -328,7 +328,7 @@ fn bad_arguments_and_files() {
         (vec!["datagen", "--out", "/no/such/dir/x"], 1, "cannot create"),
         (vec!["datagen", "--out", "x", "--format", "csv"], 2, "[possible values: text, binary, games]"),
         (vec!["convert", "a.txt", "b.bin"], 2, "required arguments were not provided:\n  --to <TO>"),
-        (vec!["convert", "--to", "json", "a.txt", "b.bin"], 2, "[possible values: binary, text]"),
+        (vec!["convert", "--to", "json", "a.txt", "b.bin"], 2, "[possible values: binary, text, games]"),
         (vec!["convert", "--to", "binary", "a.txt"], 2, "required arguments were not provided:\n  <OUTPUT>"),
         (vec!["convert", "--to", "binary", "a.txt", "a.txt"], 2, "cannot write over its input"),
         (vec!["convert", "--to", "binary", missing, "b.bin"], 1, "cannot read"),
@@ -577,6 +577,10 @@ fn format_mix_ups_name_the_command_that_helps() {
     let (code, _, err) = run_cli(&["tune", "--data", &binary.path(), "--out", &out.path()]);
     assert_eq!(code, 1);
     assert!(err.contains("holds 32-byte binary records; tune reads text lines: bramble convert --to text"), "{err}");
+    let pgn = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fastchess.pgn");
+    let (code, _, err) = run_cli(&["tune", "--data", pgn, "--out", &out.path()]);
+    assert_eq!(code, 1);
+    assert!(err.contains("holds PGN games (fastchess, cutechess); tune reads text lines: bramble convert"), "{err}");
     // The default output exists only in the repository: said before any work.
     let (code, _, err) = run_cli(&["tune", "--data", &text.path(), "--out", "/no/such/folder/weights.rs"]);
     assert_eq!(code, 1);

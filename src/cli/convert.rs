@@ -1,7 +1,9 @@
 //! `bramble convert`: training data between the text form `datagen` writes and the
 //! binary form trainers read (both described in `crate::train::trainingdata`), and from
 //! files of games (`crate::train::gamefile`, plain or xz) to either: their training
-//! positions, filtered as `bramble train` filters them.
+//! positions, filtered as `bramble train` filters them. PGN games (fastchess or cutechess,
+//! OpenBench's datagen: `crate::train::pgn`) become games first, then go out as games or
+//! as their training positions, through the same filter.
 
 use std::fs::File;
 use std::io::{BufWriter, Write};
@@ -19,7 +21,7 @@ pub struct ConvertArgs {
     /// The form to write
     #[arg(long, value_enum)]
     to: Form,
-    /// The file to read: the other form, or games (`datagen --format games`, data/)
+    /// The file to read: the other form, games (`datagen --format games`, data/) or PGN games with engine scores (fastchess)
     input: String,
     /// The file to write
     output: String,
@@ -31,6 +33,8 @@ enum Form {
     Binary,
     /// FEN | score | result lines
     Text,
+    /// Whole games (`datagen --format games`), from PGN
+    Games,
 }
 
 pub(super) fn convert_command(args: ConvertArgs) -> CliResult {
@@ -38,8 +42,7 @@ pub(super) fn convert_command(args: ConvertArgs) -> CliResult {
     if input == output {
         return Err(CliError::Usage("convert cannot write over its input".into()));
     }
-    let to_binary = args.to == Form::Binary;
-    let result = convert(input, output, to_binary);
+    let result = convert(input, output, args.to);
     if result.is_err() {
         // A failed conversion leaves no output file behind.
         let _ = std::fs::remove_file(output);
@@ -47,17 +50,35 @@ pub(super) fn convert_command(args: ConvertArgs) -> CliResult {
     result
 }
 
-fn convert(input: &str, output: &str, to_binary: bool) -> CliResult {
-    let bytes = crate::train::dataset::decompressed(read_bytes(input)?)
+fn convert(input: &str, output: &str, form: Form) -> CliResult {
+    let mut bytes = crate::train::dataset::decompressed(read_bytes(input)?)
         .map_err(|e| CliError::Failed(format!("{input}: {e}")))?;
-    let kind = DataKind::of(&bytes);
-    let (already, other) = if to_binary { (DataKind::Records, "text") } else { (DataKind::Text, "binary") };
+    let mut kind = DataKind::of(&bytes);
+    let (already, other) = match form {
+        Form::Binary => (DataKind::Records, "--to text turns it into the other form"),
+        Form::Text => (DataKind::Text, "--to binary turns it into the other form"),
+        Form::Games => (DataKind::Games, "--to binary or --to text writes their training positions"),
+    };
     if kind == already {
+        return Err(CliError::Failed(format!("{input} holds {} already; bramble convert {other}", kind.words())));
+    }
+    if kind == DataKind::Pgn {
+        bytes = pgn_to_games(&bytes, input)?;
+        kind = DataKind::Games;
+        if form == Form::Games {
+            write_file(output, &bytes)?;
+            let counts = crate::train::dataset::count_games(&bytes).map_err(CliError::Failed)?;
+            println!("{} games written to {output} ({} training positions)", counts.games, counts.positions);
+            return Ok(ExitCode::SUCCESS);
+        }
+    }
+    if form == Form::Games {
         return Err(CliError::Failed(format!(
-            "{input} holds {} already; bramble convert --to {other} turns it into the other form",
+            "{input} holds {}; convert --to games reads PGN games (datagen --format games plays new ones)",
             kind.words()
         )));
     }
+    let to_binary = form == Form::Binary;
     if kind == DataKind::Games {
         let done = convert_games(&bytes, input, output, to_binary)?;
         println!("{} positions written to {output} ({} left out)", done.positions, done.skipped);
@@ -76,6 +97,29 @@ fn convert(input: &str, output: &str, to_binary: bool) -> CliResult {
     let skipped = if done.skipped > 0 { format!(" ({} bad lines left out)", done.skipped) } else { String::new() };
     println!("{} positions written to {output}{skipped}", done.positions);
     Ok(ExitCode::SUCCESS)
+}
+
+/// The finished games of a PGN file's bytes in the games format; the games left out are
+/// said in one line, and a file without one finished game is an error.
+fn pgn_to_games(bytes: &[u8], input: &str) -> Result<Vec<u8>, CliError> {
+    let read = crate::train::pgn::read(bytes);
+    if read.games.is_empty() {
+        return Err(CliError::Failed(format!("{input}: no finished game in the PGN; {}", read.skipped_line())));
+    }
+    if read.skipped() > 0 {
+        eprintln!("bramble: {input}: {}", read.skipped_line());
+    }
+    let plies: usize = read.games.iter().map(|game| game.plies.len()).sum();
+    println!("{} games ({plies} plies) read from {input}", read.games.len());
+    let mut games = Vec::new();
+    for game in &read.games {
+        game.encode(&mut games);
+    }
+    Ok(games)
+}
+
+fn write_file(output: &str, bytes: &[u8]) -> Result<(), CliError> {
+    std::fs::write(output, bytes).map_err(|e| CliError::Failed(format!("cannot write {output}: {e}")))
 }
 
 /// The training positions of a file of games (its decompressed `bytes`) in the form

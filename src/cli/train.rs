@@ -157,21 +157,23 @@ fn load(paths: &[String]) -> Result<Vec<Record>, CliError> {
     for path in paths {
         let bytes = crate::train::dataset::decompressed(read_bytes(path)?)
             .map_err(|e| CliError::Failed(format!("{path}: {e}")))?;
-        if DataKind::of(&bytes) == DataKind::Text {
+        let kind = DataKind::of(&bytes);
+        if matches!(kind, DataKind::Text | DataKind::Pgn) {
             return Err(CliError::Failed(format!(
                 "{path} holds {}; train reads games or binary records: bramble convert --to binary {path} OUT.bin",
-                DataKind::Text.words()
+                kind.words()
             )));
         }
         loaded.add(&bytes).map_err(|e| CliError::Failed(format!("{path}: {e}")))?;
         eprintln!("{path}: {} positions kept so far", loaded.records.len());
     }
     eprintln!(
-        "left out {} positions: {} in check, {} with mate scores, {} captures or promotions (games only: records store no move)",
+        "left out {} positions: {} in check, {} with mate scores, {} captures or promotions (games only: records store no move){}",
         loaded.skipped(),
         loaded.in_check,
         loaded.mate_scores,
-        loaded.noisy
+        loaded.noisy,
+        if loaded.unscored > 0 { format!(", {} without a score (PGN moves)", loaded.unscored) } else { String::new() }
     );
     Ok(loaded.records)
 }

@@ -95,7 +95,7 @@ pub(super) fn tune_command(args: TuneArgs) -> CliResult {
     for path in &args.data {
         let bytes = read_bytes(path)?;
         let kind = DataKind::of(&bytes);
-        if matches!(kind, DataKind::Games | DataKind::Records | DataKind::Xz) {
+        if matches!(kind, DataKind::Games | DataKind::Records | DataKind::Xz | DataKind::Pgn) {
             return Err(CliError::Failed(format!(
                 "{path} holds {}; tune reads text lines: bramble convert --to text {path} OUT.txt",
                 kind.words()

@@ -56,6 +56,7 @@ pub enum DataKind {
     Games,
     Text,
     Records,
+    Pgn,
     Unknown,
 }
 
@@ -71,6 +72,10 @@ impl DataKind {
         if first_line.is_some_and(|line| crate::train::trainingdata::parse_text(line.trim_end_matches('\r')).is_ok()) {
             return DataKind::Text;
         }
+        // Before records: 32 bytes of PGN tags could pass for a record by chance.
+        if crate::train::pgn::looks_like_pgn(bytes) {
+            return DataKind::Pgn;
+        }
         let first_record = bytes.first_chunk::<{ crate::train::trainingdata::RECORD_BYTES }>();
         if first_record.is_some_and(|record| crate::train::trainingdata::decode(record).is_ok()) {
             return DataKind::Records;
@@ -85,6 +90,7 @@ impl DataKind {
             DataKind::Games => "games",
             DataKind::Text => "text lines",
             DataKind::Records => "32-byte binary records",
+            DataKind::Pgn => "PGN games",
             DataKind::Unknown => "no training data we know",
         }
     }
@@ -96,6 +102,7 @@ impl DataKind {
             DataKind::Games => "games (datagen --format games)",
             DataKind::Text => "text lines (FEN | score | result)",
             DataKind::Records => "32-byte binary records",
+            DataKind::Pgn => "PGN games (fastchess, cutechess)",
             DataKind::Unknown => "no training data we know",
         }
     }
@@ -260,6 +267,7 @@ mod tests {
         assert_eq!(DataKind::of(&crate::train::trainingdata::encode(&record)), DataKind::Records);
         assert_eq!(DataKind::of(b"BRG1...."), DataKind::Games);
         assert_eq!(DataKind::of(&XZ_MAGIC), DataKind::Xz);
+        assert_eq!(DataKind::of(b"[Event \"Fastchess Tournament\"]\n[Site \"?\"]\n"), DataKind::Pgn);
         assert_eq!(DataKind::of(b"hello"), DataKind::Unknown);
     }
 

@@ -19,7 +19,7 @@
 //! | 31-32 | fullmoves | the move number |
 //! | 33 | result | for White: 0 lost, 1 drawn, 2 won |
 //! | 34-35 | plies | the number of plies that follow |
-//! | 36- | ply | per ply: the move played (u16: from + 64 to + 4096 promotion role, castling as king takes rook) and the search's score for White (i16, centipawns) |
+//! | 36- | ply | per ply: the move played (u16: from + 64 to + 4096 promotion role, castling as king takes rook) and the search's score for White (i16, centipawns; `NO_SCORE`, -32768, where there was none) |
 //!
 //! The start position is the one after the opening's random moves; the plies are the
 //! engine's own moves, each with the score of the search that chose it. Reading replays
@@ -41,6 +41,9 @@ pub const MAGIC: [u8; 4] = *b"BRG1";
 pub const HEADER_BYTES: usize = 36;
 /// Bytes of one ply.
 pub const PLY_BYTES: usize = 4;
+/// The score of a ply that has none: a move of a converted PGN without an engine's score
+/// (`crate::train::pgn`). Beyond every search score, so never a training position.
+pub const NO_SCORE: i16 = i16::MIN;
 
 /// A game's result from White's point of view.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

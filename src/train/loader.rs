@@ -5,7 +5,8 @@
 //! position with a forced reply says little about its pieces) and positions with a mate
 //! score (a distance to mate, not an evaluation: |score| >= 10000 in records, the
 //! tablebase-win bound in games). From games also positions whose move was a capture or
-//! a promotion (`gamefile::is_training_position`); records store no move.
+//! a promotion (`gamefile::is_training_position`), and positions without a score
+//! (`gamefile::NO_SCORE`, moves of a converted PGN); records store no move.
 
 use shakmaty::Color;
 
@@ -25,6 +26,8 @@ pub struct Loaded {
     pub mate_scores: u64,
     /// Positions of games whose move was a capture or a promotion.
     pub noisy: u64,
+    /// Positions of games without a score (`gamefile::NO_SCORE`: converted PGN moves).
+    pub unscored: u64,
 }
 
 impl Loaded {
@@ -60,6 +63,8 @@ impl Loaded {
                     self.in_check += 1;
                 } else if m.is_capture() || m.is_promotion() {
                     self.noisy += 1;
+                } else if score == gamefile::NO_SCORE {
+                    self.unscored += 1;
                 } else {
                     self.mate_scores += 1;
                 }
@@ -70,7 +75,7 @@ impl Loaded {
 
     /// Positions left out.
     pub fn skipped(&self) -> u64 {
-        self.in_check + self.mate_scores + self.noisy
+        self.in_check + self.mate_scores + self.noisy + self.unscored
     }
 }
 

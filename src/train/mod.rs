@@ -4,6 +4,7 @@
 //!
 //! - [`datagen`]: self-play games and positions (`bramble datagen`).
 //! - [`gamefile`]: the compact games format (`datagen --format games`, `data/`).
+//! - [`pgn`]: games of a tournament runner's PGN (OpenBench's datagen) as `GameRecord`s.
 //! - [`trainingdata`]: the binary training records (bulletformat) and their text form.
 //! - [`dataset`]: `data/` and its manifest (`bramble data verify`, `describe`).
 //! - [`loader`]: training positions read from records or games, filtered.
@@ -16,6 +17,7 @@ pub mod dataset;
 pub mod gamefile;
 pub mod inputs;
 pub mod loader;
+pub mod pgn;
 pub mod trainer;
 pub mod trainingdata;
 pub mod tune;
