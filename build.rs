@@ -1,9 +1,15 @@
-//! Which network file is built into the binary. OpenBench builds network engines with
-//! `make EXE=<path> EVALFILE=<absolute path to a .nnue>` and expects that network inside;
-//! the Makefile hands `EVALFILE` on as `BRAMBLE_EVALFILE`. Without it the shipped network,
-//! `nets/bramble-5.nnue`, is built in.
+//! Which network file is built into the binary, and the version string with its commit.
+//!
+//! OpenBench builds network engines with `make EXE=<path> EVALFILE=<absolute path to a
+//! .nnue>` and expects that network inside; the Makefile hands `EVALFILE` on as
+//! `BRAMBLE_EVALFILE`. Without it the shipped network, `nets/bramble-5.nnue`, is built in.
+//!
+//! `BRAMBLE_VERSION` is the package version and the short commit, `1.0.0 (83cf819)`, so a
+//! reported game names the exact build; without git or a `.git` (a source tarball) it is
+//! the version alone.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
+use std::process::Command;
 
 fn main() {
     println!("cargo:rerun-if-env-changed=BRAMBLE_EVALFILE");
@@ -19,4 +25,56 @@ fn main() {
     }
     println!("cargo:rerun-if-changed={}", net.display());
     println!("cargo:rustc-env=BRAMBLE_BUILTIN_NET={}", net.display());
+
+    let version = std::env::var("CARGO_PKG_VERSION").unwrap_or_default();
+    let version = match commit(&manifest_dir) {
+        Some(commit) => format!("{version} ({commit})"),
+        None => version,
+    };
+    println!("cargo:rustc-env=BRAMBLE_VERSION={version}");
+}
+
+/// The short commit of the checkout, watching the files that change with it; `None`
+/// outside a git checkout of this repository.
+fn commit(root: &Path) -> Option<String> {
+    // Only our own `.git` (a directory, or a file in a worktree): an unpacked tarball
+    // inside some other repository must not take that repository's commit.
+    if !root.join(".git").exists() {
+        return None;
+    }
+    let hash = git(root, &["rev-parse", "--short", "HEAD"])?;
+    // HEAD moves on checkout; the branch it names moves on commit. `--git-path` finds both
+    // in a worktree too. Only existing files: cargo reruns always for a missing one.
+    let head = PathBuf::from(git(root, &["rev-parse", "--git-path", "HEAD"])?);
+    watch(&root.join(&head));
+    if let Some(reference) = std::fs::read_to_string(root.join(&head))
+        .ok()
+        .and_then(|h| h.strip_prefix("ref: ").map(|r| r.trim().to_string()))
+    {
+        let loose = git(root, &["rev-parse", "--git-path", &reference]).map(|p| root.join(p));
+        match loose {
+            Some(path) if path.is_file() => watch(&path),
+            // A packed branch (after `git gc`) lives in packed-refs.
+            _ => {
+                if let Some(packed) = git(root, &["rev-parse", "--git-path", "packed-refs"]) {
+                    watch(&root.join(packed));
+                }
+            }
+        }
+    }
+    Some(hash)
+}
+
+fn watch(path: &Path) {
+    if path.is_file() {
+        println!("cargo:rerun-if-changed={}", path.display());
+    }
+}
+
+/// One line of git's output, or `None` if git is missing or fails.
+fn git(root: &Path, args: &[&str]) -> Option<String> {
+    let output = Command::new("git").args(args).current_dir(root).output().ok()?;
+    let text = String::from_utf8(output.stdout).ok()?;
+    let line = text.trim();
+    (output.status.success() && !line.is_empty()).then(|| line.to_string())
 }

@@ -14,7 +14,7 @@ fn handshake_lists_identity_and_every_option() {
     let mut engine = Engine::start();
     engine.send("uci");
     let lines: Vec<String> = engine.read_until("uciok", 5 * SECOND).into_iter().map(|l| l.text).collect();
-    assert_eq!(lines[0], format!("id name Bramble {}", env!("CARGO_PKG_VERSION")));
+    assert_eq!(lines[0], format!("id name Bramble {}", env!("BRAMBLE_VERSION")));
     assert!(lines[1].starts_with("id author "));
     let options: Vec<&str> = lines.iter().filter(|l| l.starts_with("option ")).map(String::as_str).collect();
     assert_eq!(

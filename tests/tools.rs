@@ -347,7 +347,30 @@ fn bad_arguments_and_files() {
         assert!(out.is_empty(), "{args:?}: {out}");
     }
     let (code, out, _) = run_cli(&["--version"]);
-    assert_eq!((code, out.trim()), (0, format!("Bramble {}", env!("CARGO_PKG_VERSION")).as_str()));
+    assert_eq!((code, out.trim()), (0, format!("Bramble {}", env!("BRAMBLE_VERSION")).as_str()));
+}
+
+/// `--version` and the UCI `id name` name the release and, in a git checkout, the commit
+/// built: `Bramble 1.0.0 (83cf819)`, so a reported game names its exact build.
+#[test]
+fn version_names_the_release_and_the_commit() {
+    let expected = format!("Bramble {}", env!("CARGO_PKG_VERSION"));
+    let (_, version, _) = run_cli(&["--version"]);
+    let (_, uci, _) = run_cli(&["uci", "quit"]);
+    let id = uci.lines().next().unwrap_or_default().strip_prefix("id name ").unwrap_or_default().to_string();
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    for name in [version.trim(), id.as_str()] {
+        let rest = name.strip_prefix(&expected).unwrap_or_else(|| panic!("'{name}' is not '{expected} ...'"));
+        if !root.join(".git").exists() {
+            continue; // a source tarball: the version alone
+        }
+        let commit = rest.strip_prefix(" (").and_then(|r| r.strip_suffix(')')).unwrap_or_default();
+        assert!(commit.len() >= 7 && commit.chars().all(|c| c.is_ascii_hexdigit()), "no commit in '{name}'");
+        let head = std::process::Command::new("git").args(["rev-parse", "HEAD"]).current_dir(root).output();
+        if let Some(head) = head.ok().filter(|o| o.status.success()) {
+            assert!(String::from_utf8_lossy(&head.stdout).starts_with(commit), "'{name}' is not HEAD");
+        }
+    }
 }
 
 /// `train` on a few records writes a network each epoch (the same bytes as the last

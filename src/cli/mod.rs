@@ -32,7 +32,7 @@ use common::CliError;
 /// ends with exit status 2, a command that cannot do its work with 1. `bramble <COMMAND>
 /// --help` lists the arguments and options of a command.
 #[derive(Parser)]
-#[command(name = "bramble", display_name = "Bramble", version)]
+#[command(name = "bramble", display_name = "Bramble", version = crate::engine::VERSION)]
 pub struct Cli {
     #[command(subcommand)]
     pub command: Option<Tool>,

@@ -24,7 +24,10 @@ use search_job::SearchJob;
 
 pub use event::{Event, EventSink};
 
-pub const NAME: &str = concat!("Bramble ", env!("CARGO_PKG_VERSION"));
+/// The version and the commit it was built from, `1.0.0 (83cf819)` (build.rs; the version
+/// alone when built outside git).
+pub const VERSION: &str = env!("BRAMBLE_VERSION");
+pub const NAME: &str = concat!("Bramble ", env!("BRAMBLE_VERSION"));
 pub const AUTHOR: &str = "the Bramble developers";
 
 /// What to search besides the position: the limits, the settings, the lines shown, the
