@@ -4,11 +4,19 @@
 EXE ?= bramble
 EVALFILE ?=
 
-.PHONY: all test bench clean
+WINDOWS_TARGET = x86_64-pc-windows-gnu
+
+.PHONY: all test bench clean windows
 
 all:
 	BRAMBLE_EVALFILE="$(EVALFILE)" cargo build --release
 	cp target/release/bramble $(EXE)
+
+# bramble.exe for 64-bit Windows, cross-built with MinGW-w64 (tools/windows_setup.sh
+# installs the target and the linker; tools/wine_test.sh tries the result under Wine).
+windows:
+	BRAMBLE_EVALFILE="$(EVALFILE)" cargo build --release --target $(WINDOWS_TARGET)
+	cp target/$(WINDOWS_TARGET)/release/bramble.exe bramble.exe
 
 test:
 	cargo test --release
@@ -18,4 +26,4 @@ bench: all
 
 clean:
 	cargo clean
-	rm -f bramble
+	rm -f bramble bramble.exe
