@@ -16,7 +16,7 @@
 # binaries first (nice'd; --no-build uses target/'s as they are). Works in /tmp/bramble-wine
 # with its own WINEPREFIX; Wine 8 lacks bcryptprimitives.dll, so a stand-in
 # (tools/wine/bcryptprimitives.c) is built beside the exe there, never shipped. About a
-# minute with --quick (once the prefix exists), 10 more for the match. Exit status 0 when
+# minute with --quick (once the prefix exists), 11 more for the match. Exit status 0 when
 # every check passed, 1 with a line saying which failed, 2 for a bad command line or setup.
 set -euo pipefail
 
