@@ -202,7 +202,8 @@ EOF
   "$fastchess" -engine cmd="$run/bramble-wine" name=wine -engine cmd="$linux" name=linux \
     -each tc=10+0.1 option.Hash=16 option.Threads=1 \
     -openings file="$openings" format=epd order=random -rounds $rounds -games 2 -repeat \
-    -concurrency 1 -pgnout file="$run/match.pgn" >"$run/fastchess.log" 2>&1
+    -concurrency 1 -pgnout file="$run/match.pgn" -config outname="$run/config.json" \
+    >"$run/fastchess.log" 2>&1
   rc=$?
   set -e
   say "$((SECONDS - start)) s; log $run/fastchess.log, games $run/match.pgn"
