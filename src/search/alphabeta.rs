@@ -352,7 +352,6 @@ impl Searcher<'_> {
             Bound::Upper
         };
         if let (Some(eval), Some(raw_eval)) = (node.static_eval, node.raw_eval)
-            && CORRECTION_HISTORY
             && node.best_move.is_none_or(|m| !is_noisy(m))
             && corrects(bound, best_score, eval)
         {
@@ -363,12 +362,10 @@ impl Searcher<'_> {
         best_score
     }
 
-    /// The static evaluation corrected by the correction history (when it is on).
+    /// The static evaluation corrected by the correction history: by the errors searches
+    /// of positions with the same pawn structure found.
     #[inline]
     pub(super) fn corrected_eval(&self, pos: &Position, eval: i32) -> i32 {
-        if !CORRECTION_HISTORY {
-            return eval;
-        }
         let corrected = self.history.correction.correct(pos, eval);
         corrected.clamp(-TB_WIN_BOUND + 1, TB_WIN_BOUND - 1)
     }

@@ -31,11 +31,6 @@ pub const LMR_BASE: f64 = 0.75;
 pub const LMR_DIVISOR: f64 = 2.25;
 pub const LMR_HISTORY_DIVISOR: i32 = 8_192;
 
-/// Correction history: the static evaluation is corrected by the errors searches of
-/// positions with the same pawn structure found (`correction.rs`). Off: it awaits a longer
-/// SPRT than a 2-core session can play.
-pub const CORRECTION_HISTORY: bool = false;
-
 /// Capture history: captures that win or break even are ordered by the victim's value
 /// and then by how well the same capture did before (`history.rs`): one victim's worth
 /// of ordering is this many history points.
