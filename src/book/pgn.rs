@@ -63,6 +63,23 @@ pub fn parse_movetext(start: &Chess, movetext: &str) -> Result<Vec<Move>, String
     }
 }
 
+/// The position of a `FEN` tag, or why it is not one.
+pub(crate) fn fen_tag_position(value: RawTag<'_>) -> Result<Chess, String> {
+    let text = value.decode_utf8_lossy();
+    text.trim()
+        .parse::<Fen>()
+        .map_err(|e| e.to_string())
+        .and_then(|fen| fen.into_position(CastlingMode::Standard).map_err(|e| e.to_string()))
+        .map_err(|e| format!("bad FEN '{}': {e}", text.trim()))
+}
+
+/// Plays a SAN move on `pos`; the error names it and the `plies` played before it.
+pub(crate) fn play_san(pos: &mut Chess, san_plus: &SanPlus, plies: usize) -> Result<Move, String> {
+    let m = san_plus.san.to_move(pos).map_err(|_| format!("bad move '{san_plus}' after {plies} plies"))?;
+    pos.play_unchecked(m);
+    Ok(m)
+}
+
 /// Plays the main line of each game from its start position.
 struct MainLine {
     /// The start of a game without a `FEN` tag.
@@ -92,13 +109,7 @@ impl Visitor for MainLine {
 
     fn tag(&mut self, tags: &mut Self::Tags, name: &[u8], value: RawTag<'_>) -> ControlFlow<Self::Output> {
         if name == b"FEN" {
-            let text = value.decode_utf8_lossy();
-            *tags = Some(
-                text.parse::<Fen>()
-                    .map_err(|e| e.to_string())
-                    .and_then(|fen| fen.into_position(CastlingMode::Standard).map_err(|e| e.to_string()))
-                    .map_err(|e| format!("bad FEN '{text}': {e}")),
-            );
+            *tags = Some(fen_tag_position(value));
         }
         ControlFlow::Continue(())
     }
@@ -120,12 +131,9 @@ impl Visitor for MainLine {
 
     fn san(&mut self, line: &mut Self::Movetext, san_plus: SanPlus) -> ControlFlow<Self::Output> {
         if line.error.is_none() {
-            match san_plus.san.to_move(&line.pos) {
-                Ok(m) => {
-                    line.pos.play_unchecked(m);
-                    line.moves.push(m);
-                }
-                Err(_) => line.error = Some(format!("bad move '{san_plus}' after {} plies", line.moves.len())),
+            match play_san(&mut line.pos, &san_plus, line.moves.len()) {
+                Ok(m) => line.moves.push(m),
+                Err(error) => line.error = Some(error),
             }
         }
         ControlFlow::Continue(())

@@ -25,9 +25,9 @@
 use std::ops::ControlFlow;
 
 use pgn_reader::{KnownOutcome, Outcome as PgnOutcome, RawComment, RawTag, Reader, SanPlus, Skip, Visitor};
-use shakmaty::fen::Fen;
-use shakmaty::{CastlingMode, Chess, Color, Move, Position as _};
+use shakmaty::{Chess, Color, Move, Position as _};
 
+use crate::book::pgn::{fen_tag_position, play_san};
 use crate::scores::{MATE, MAX_PLY};
 use crate::train::gamefile::{GameRecord, NO_SCORE, Outcome};
 
@@ -205,19 +205,11 @@ impl Visitor for ScoredLine {
     }
 
     fn tag(&mut self, tags: &mut Self::Tags, name: &[u8], value: RawTag<'_>) -> ControlFlow<Self::Output> {
-        let value = value.decode_utf8_lossy().trim().to_string();
+        let text = || value.decode_utf8_lossy().trim().to_string();
         match name {
-            b"FEN" => {
-                tags.fen = Some(
-                    value
-                        .parse::<Fen>()
-                        .map_err(|e| e.to_string())
-                        .and_then(|fen| fen.into_position(CastlingMode::Standard).map_err(|e| e.to_string()))
-                        .map_err(|e| format!("bad FEN '{value}': {e}")),
-                );
-            }
-            b"Result" => tags.result = Some(value),
-            b"Variant" => tags.variant = Some(value),
+            b"FEN" => tags.fen = Some(fen_tag_position(value)),
+            b"Result" => tags.result = Some(text()),
+            b"Variant" => tags.variant = Some(text()),
             _ => {}
         }
         ControlFlow::Continue(())
@@ -248,13 +240,12 @@ impl Visitor for ScoredLine {
         if line.error.is_some() {
             return ControlFlow::Continue(());
         }
-        match san_plus.san.to_move(&line.pos) {
+        match play_san(&mut line.pos, &san_plus, line.plies.len()) {
             Ok(m) => {
-                line.pos.play_unchecked(m);
                 line.plies.push((m, NO_SCORE));
                 line.commented = false;
             }
-            Err(_) => line.error = Some(format!("bad move '{san_plus}' after {} plies", line.plies.len())),
+            Err(error) => line.error = Some(error),
         }
         ControlFlow::Continue(())
     }
@@ -331,6 +322,9 @@ impl Visitor for ScoredLine {
 
 #[cfg(test)]
 mod tests {
+    use shakmaty::CastlingMode;
+    use shakmaty::fen::Fen;
+
     use super::*;
     use crate::train::gamefile::is_training_position;
 
