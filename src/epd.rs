@@ -8,7 +8,7 @@ use shakmaty::san::{San, SanPlus};
 use shakmaty::{CastlingMode, Move};
 
 use crate::position::Position;
-use crate::search::{Limits, SearchSession, mate_in_moves};
+use crate::search::{Limits, Report, SearchSession, Signals, mate_in_moves};
 use crate::time::TimeBudget;
 
 /// One test position.
@@ -142,6 +142,9 @@ pub struct EpdOutcome {
     pub played: String,
     pub solved: bool,
     pub elapsed: Duration,
+    /// When the search first showed the move it ended with, if solved: the depth of that
+    /// iteration and the time then.
+    pub found_at: Option<(i32, Duration)>,
 }
 
 /// Searches one record with a fresh table and history (the session is cleared first).
@@ -149,15 +152,25 @@ pub fn solve(record: &EpdRecord, limit: EpdLimit, session: &mut SearchSession) -
     session.clear();
     let limits = limit.limits();
     let start = Instant::now();
-    let result = session.search(&record.position, &[], &limits);
+    // The first line of the last run of lines whose first move did not change.
+    let mut since: Option<(Move, i32, Duration)> = None;
+    let mut track = |report: &Report| {
+        if let (1, Some(&first)) = (report.multipv, report.pv.first())
+            && since.is_none_or(|(m, _, _)| m != first)
+        {
+            since = Some((first, report.depth, report.elapsed));
+        }
+    };
+    let result = session.search_reporting(&record.position, &[], &limits, &Signals::default(), &mut track);
     let elapsed = start.elapsed();
     let Some(best) = result.best_move else {
-        return EpdOutcome { played: "(none)".into(), solved: false, elapsed };
+        return EpdOutcome { played: "(none)".into(), solved: false, elapsed, found_at: None };
     };
     let played = SanPlus::from_move(record.position.chess().clone(), best).to_string();
     let mate_ok = record.mate.is_none_or(|n| mate_in_moves(result.score).is_some_and(|m| m > 0 && m <= n as i32));
     let solved = (record.best.is_empty() || record.best.contains(&best)) && !record.avoid.contains(&best) && mate_ok;
-    EpdOutcome { played, solved, elapsed }
+    let found_at = since.filter(|&(m, _, _)| solved && m == best).map(|(_, depth, time)| (depth, time));
+    EpdOutcome { played, solved, elapsed, found_at }
 }
 
 #[cfg(test)]
@@ -185,5 +198,9 @@ mod tests {
         let outcome = solve(&record, EpdLimit::Depth(3), &mut SearchSession::new(1));
         assert_eq!(outcome.played, "Ra8#");
         assert!(outcome.solved);
+        assert_eq!(outcome.found_at.map(|(depth, _)| depth), Some(1), "a mate in one from the first iteration");
+        let avoid = parse_record("6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - am Ra8#;", 1).expect("valid record");
+        let outcome = solve(&avoid, EpdLimit::Depth(3), &mut SearchSession::new(1));
+        assert!(!outcome.solved && outcome.found_at.is_none());
     }
 }

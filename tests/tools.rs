@@ -109,6 +109,12 @@ fn epd_runner_solves_and_counts() {
     assert!(lines[1].starts_with("rook mate  expected dm 1  played ") && lines[1].contains(" ok "), "{out}");
     assert!(lines[2].contains(" miss "), "{out}");
     assert_eq!(lines.last(), Some(&"solved 2/3"));
+    assert!(lines[0].contains(" ms  (from depth 1, ") && !lines[2].contains("from depth"), "{out}");
+
+    // Without pruning: the same answers.
+    let (code, unpruned, err) = run_cli(&["epd", suite.to_str().expect("utf-8 path"), "--depth", "3", "--no-prune"]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(unpruned.lines().last(), Some("solved 2/3"), "{unpruned}");
 
     let broken = temp_file(
         "broken.epd",

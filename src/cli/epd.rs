@@ -7,7 +7,7 @@ use clap::Args;
 
 use super::common::{CliError, CliResult, read_file};
 use crate::epd::{self, EpdLimit};
-use crate::search::{MAX_DEPTH, SearchSession};
+use crate::search::{Heuristics, MAX_DEPTH, SearchSession, SearchSettings};
 
 #[derive(Args)]
 pub struct EpdArgs {
@@ -15,6 +15,10 @@ pub struct EpdArgs {
     file: String,
     #[command(flatten)]
     limit: EpdLimitArgs,
+    /// Search without forward pruning and reductions (null move, futility, late move
+    /// reductions, ...): what a miss needs when no pruning rule hides it
+    #[arg(long)]
+    no_prune: bool,
 }
 
 /// How long each position is searched: at most one of these (default --movetime 1000).
@@ -41,7 +45,8 @@ pub(super) fn epd_command(args: EpdArgs) -> CliResult {
         (movetime, _, _) => EpdLimit::MoveTime(Duration::from_millis(movetime.unwrap_or(1000))),
     };
     let text = read_file(path)?;
-    let mut session = SearchSession::new(16);
+    let heuristics = Heuristics { pruning: !args.no_prune, ..Heuristics::default() };
+    let mut session = SearchSession::with_settings(16, SearchSettings { heuristics, ..SearchSettings::default() });
     let (mut solved, mut total, mut bad) = (0, 0, 0);
     for (index, line) in text.lines().enumerate() {
         if line.trim().is_empty() || line.trim_start().starts_with('#') {
@@ -58,8 +63,12 @@ pub(super) fn epd_command(args: EpdArgs) -> CliResult {
         let outcome = epd::solve(&record, limit, &mut session);
         total += 1;
         solved += usize::from(outcome.solved);
+        // When solved: the depth and time from which the search kept the move.
+        let found = outcome
+            .found_at
+            .map_or(String::new(), |(depth, time)| format!("  (from depth {depth}, {} ms)", time.as_millis()));
         println!(
-            "{}  expected {}  played {}  {}  {} ms",
+            "{}  expected {}  played {}  {}  {} ms{found}",
             record.id,
             record.expected,
             outcome.played,

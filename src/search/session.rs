@@ -7,7 +7,7 @@
 
 use super::driver::iterative_deepening;
 use super::history::History;
-use super::interface::{Limits, SearchResult, Signals};
+use super::interface::{Limits, Report, SearchResult, Signals};
 use super::searcher::Searcher;
 use super::settings::SearchSettings;
 use crate::position::Position;
@@ -61,8 +61,20 @@ impl SearchSession {
         limits: &Limits,
         signals: &Signals,
     ) -> SearchResult {
+        self.search_reporting(pos, game_keys, limits, signals, &mut |_| {})
+    }
+
+    /// The same, with each iteration's lines passed to `report` as the search goes.
+    pub fn search_reporting(
+        &mut self,
+        pos: &Position,
+        game_keys: &[u64],
+        limits: &Limits,
+        signals: &Signals,
+        report: &mut dyn FnMut(&Report),
+    ) -> SearchResult {
         let searcher = Searcher::new(pos, game_keys, limits, &self.settings, &self.tt, signals, &mut self.history);
-        iterative_deepening(searcher, pos, &mut |_| {})
+        iterative_deepening(searcher, pos, report)
     }
 }
 
