@@ -7,11 +7,6 @@
 //! child's accumulators are the parent's plus and minus those few rows instead of a sum
 //! over all 32 pieces. [`AccumulatorStack`] keeps one pair per ply of the line searched.
 //!
-//! The updates are lazy: a move only records its change, and the sums are brought up to
-//! date when a position is evaluated. Many nodes never are (the table has their
-//! evaluation, or they end before it: a cut-off, a draw, a check), and their updates are
-//! never done.
-//!
 //! # Integer ranges
 //!
 //! The accumulators are i16, added with wrapping arithmetic: for the files the trainer
@@ -46,7 +41,7 @@ pub fn feature(perspective: Color, piece: Piece, square: Square) -> usize {
     index(piece.color != perspective, usize::from(piece.role) - 1, usize::from(square))
 }
 
-/// The pieces a move takes off and puts on: at most two each (none for a null move).
+/// The pieces a move takes off and puts on: at most two each.
 #[derive(Clone, Copy, Debug)]
 struct Change {
     off: [(Piece, Square); 2],
@@ -56,14 +51,6 @@ struct Change {
 }
 
 impl Change {
-    /// A null move's: nothing.
-    const NONE: Change = Change {
-        off: [(Piece { color: Color::White, role: Role::Pawn }, Square::A1); 2],
-        off_count: 0,
-        on: [(Piece { color: Color::White, role: Role::Pawn }, Square::A1); 2],
-        on_count: 0,
-    };
-
     fn of(turn: Color, m: &Move) -> Change {
         let placeholder = (Role::Pawn.of(turn), Square::A1);
         let mut change = Change { off: [placeholder; 2], off_count: 0, on: [placeholder; 2], on_count: 0 };
@@ -108,35 +95,21 @@ impl Change {
     }
 }
 
-/// A move not yet applied to the accumulators: `None` for a null move.
-#[derive(Clone, Copy, Debug)]
-struct Played {
-    turn: Color,
-    m: Option<Move>,
-}
-
 /// The accumulators of every ply of a line: `plies` pairs (White's, Black's) of N
 /// values each, in one allocation made once per search.
-///
-/// Every ply up to the current one holds either its sums for the current line
-/// (`pending[ply]` is `None`) or the move from the ply before that makes them: playing
-/// a move from `ply` records `pending[ply + 1]`, so the plies between the last sums of
-/// the line and any ply evaluated are always the current line's.
 #[derive(Clone, Debug)]
 pub struct AccumulatorStack {
     net: Arc<Network>,
     hidden: usize,
     /// Ply-major: ply `p`'s White accumulator, then its Black one.
     values: Vec<i16>,
-    /// Per ply, the move from the ply before not yet applied to its sums.
-    pending: Vec<Option<Played>>,
 }
 
 impl AccumulatorStack {
     /// A stack for plies 0 to `plies - 1`, all zero until refreshed.
     pub fn new(net: Arc<Network>, plies: usize) -> AccumulatorStack {
-        let (hidden, plies) = (net.hidden(), plies.max(1));
-        AccumulatorStack { net, hidden, values: vec![0; plies * 2 * hidden], pending: vec![None; plies] }
+        let hidden = net.hidden();
+        AccumulatorStack { net, hidden, values: vec![0; plies.max(1) * 2 * hidden] }
     }
 
     pub fn network(&self) -> &Network {
@@ -151,14 +124,8 @@ impl AccumulatorStack {
         (2 * ply + usize::from(perspective == Color::Black)) * self.hidden
     }
 
-    /// `perspective`'s accumulator at `ply`, brought up to date.
-    pub fn perspective(&mut self, ply: usize, perspective: Color) -> &[i16] {
-        self.bring_up_to_date(ply);
-        self.sums(ply, perspective)
-    }
-
-    /// `perspective`'s accumulator at `ply` as it stands.
-    fn sums(&self, ply: usize, perspective: Color) -> &[i16] {
+    /// `perspective`'s accumulator at `ply`.
+    pub fn perspective(&self, ply: usize, perspective: Color) -> &[i16] {
         let start = self.offset(ply, perspective);
         &self.values[start..start + self.hidden]
     }
@@ -173,42 +140,15 @@ impl AccumulatorStack {
                 add_row(acc, net.feature_row(feature(perspective, piece, square)));
             }
         }
-        self.pending[ply] = None;
     }
 
-    /// Ply `ply + 1`'s accumulators: ply `ply`'s after `turn` plays `m`, computed when
-    /// first needed. Beyond the last ply (the search never goes there) nothing is done.
+    /// Ply `ply + 1`'s accumulators: ply `ply`'s after `turn` plays `m`. Beyond the last
+    /// ply (the search never goes there) nothing is done.
     pub fn play(&mut self, ply: usize, turn: Color, m: &Move) {
-        if ply + 1 < self.plies() {
-            self.pending[ply + 1] = Some(Played { turn, m: Some(*m) });
-        }
-    }
-
-    /// Ply `ply + 1`'s accumulators after a null move: the same pieces, so the same sums
-    /// (the side to move, which orders them in the output, is the position's).
-    pub fn pass(&mut self, ply: usize) {
-        if ply + 1 < self.plies() {
-            self.pending[ply + 1] = Some(Played { turn: Color::White, m: None });
-        }
-    }
-
-    /// Applies the pending changes of the plies up to `ply`, from the last one with its
-    /// sums (ply 0 always has them: a refresh or zeros).
-    fn bring_up_to_date(&mut self, ply: usize) {
-        if self.pending[ply].is_none() {
+        if ply + 1 >= self.plies() {
             return;
         }
-        let first = (1..=ply).rev().take_while(|&earlier| self.pending[earlier].is_some()).last().unwrap_or(ply);
-        for child in first..=ply {
-            if let Some(played) = self.pending[child].take() {
-                let change = played.m.map_or(Change::NONE, |m| Change::of(played.turn, &m));
-                self.apply(child - 1, &change);
-            }
-        }
-    }
-
-    /// Ply `ply + 1`'s sums: ply `ply`'s changed by `change`.
-    fn apply(&mut self, ply: usize, change: &Change) {
+        let change = Change::of(turn, m);
         let pair = 2 * self.hidden;
         let (parents, children) = self.values.split_at_mut((ply + 1) * pair);
         let parent = &parents[ply * pair..];
@@ -224,11 +164,20 @@ impl AccumulatorStack {
         }
     }
 
+    /// Ply `ply + 1`'s accumulators after a null move: the same pieces, so the same sums
+    /// (the side to move, which orders them in the output, is the position's).
+    pub fn pass(&mut self, ply: usize) {
+        if ply + 1 >= self.plies() {
+            return;
+        }
+        let pair = 2 * self.hidden;
+        self.values.copy_within(ply * pair..(ply + 1) * pair, (ply + 1) * pair);
+    }
+
     /// The evaluation at `ply` in centipawns for `turn`, the side to move there, with
     /// `pieces` pieces on the board (which pick the output bucket).
-    pub fn evaluate(&mut self, ply: usize, turn: Color, pieces: usize) -> i32 {
-        self.bring_up_to_date(ply);
-        evaluate(&self.net, self.sums(ply, turn), self.sums(ply, turn.other()), pieces)
+    pub fn evaluate(&self, ply: usize, turn: Color, pieces: usize) -> i32 {
+        evaluate(&self.net, self.perspective(ply, turn), self.perspective(ply, turn.other()), pieces)
     }
 }
 
@@ -285,8 +234,8 @@ mod tests {
     }
 
     /// The accumulators at `ply` are those of `pos` from scratch, and so is the score.
-    fn check(stack: &mut AccumulatorStack, ply: usize, pos: &Chess, context: &str) {
-        let mut scratch = fresh(&stack.net, pos.board());
+    fn check(stack: &AccumulatorStack, ply: usize, pos: &Chess, context: &str) {
+        let scratch = fresh(&stack.net, pos.board());
         for color in Color::ALL {
             assert_eq!(stack.perspective(ply, color), scratch.perspective(0, color), "{context}");
         }
@@ -334,61 +283,13 @@ mod tests {
                 under_captures += usize::from(m.is_capture() && m.promotion().is_some_and(|role| role != Role::Queen));
                 stack.play(ply, pos.turn(), &m);
                 pos.play_unchecked(m);
-                check(&mut stack, ply + 1, &pos, &format!("{start}, game {game}, ply {ply}, {m}"));
+                check(&stack, ply + 1, &pos, &format!("{start}, game {game}, ply {ply}, {m}"));
             }
         }
         assert!(
             castles > 100 && en_passants > 30 && promotions > 200 && under_captures > 30,
             "{castles} {en_passants} {promotions} {under_captures}"
         );
-    }
-
-    /// Lazy updates: a walk down and back up a game tree, as the search goes, evaluating
-    /// only now and then (so changes pile up over several plies, and new lines branch off
-    /// below plies whose sums were never computed), always agrees with a refresh.
-    #[test]
-    fn lazy_updates_along_a_branching_walk_equal_a_refresh() {
-        const PLIES: usize = 12;
-        let net = random_network(24, 11);
-        let mut rng = StdRng::seed_from_u64(77);
-        let root = position("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1");
-        let mut stack = AccumulatorStack::new(Arc::clone(&net), PLIES);
-        stack.refresh(0, root.board());
-        // The line from the root, and per ply whether its sums were last checked.
-        let mut line = vec![(root, true)];
-        let (mut checks, mut longest_chain, mut passes) = (0, 0, 0);
-        for step in 0..20_000 {
-            let ply = line.len() - 1;
-            let pos = line[ply].0.clone();
-            let moves = pos.legal_moves();
-            if ply + 1 >= PLIES || moves.is_empty() || rng.random_bool(0.3) {
-                line.truncate(rng.random_range(1..=line.len()));
-                continue;
-            }
-            let child = match pos.clone().swap_turn() {
-                Ok(passed) if rng.random_bool(0.1) => {
-                    stack.pass(ply);
-                    passes += 1;
-                    passed
-                }
-                _ => {
-                    let m = moves[rng.random_range(0..moves.len())];
-                    stack.play(ply, pos.turn(), &m);
-                    let mut child = pos;
-                    child.play_unchecked(m);
-                    child
-                }
-            };
-            line.push((child, false));
-            if rng.random_bool(0.25) {
-                let chain = line.iter().rev().take_while(|(_, checked)| !checked).count();
-                longest_chain = longest_chain.max(chain);
-                check(&mut stack, ply + 1, &line[ply + 1].0, &format!("step {step}"));
-                line.iter_mut().for_each(|(_, checked)| *checked = true);
-                checks += 1;
-            }
-        }
-        assert!(checks > 2_000 && longest_chain >= 5 && passes > 200, "{checks} {longest_chain} {passes}");
     }
 
     #[test]
@@ -400,10 +301,9 @@ mod tests {
         let passed = pos.clone().swap_turn().expect("not in check");
         stack.pass(0);
         for color in Color::ALL {
-            let before = stack.perspective(0, color).to_vec();
-            assert_eq!(stack.perspective(1, color), before);
+            assert_eq!(stack.perspective(0, color), stack.perspective(1, color));
         }
-        check(&mut stack, 1, &passed, "after a null move");
+        check(&stack, 1, &passed, "after a null move");
         let pieces = pos.board().occupied().count();
         assert_ne!(
             stack.evaluate(0, pos.turn(), pieces),
@@ -440,7 +340,7 @@ mod tests {
         .expect("sizes fit");
         let pos = position("4k3/8/8/8/8/8/8/4K3 w - - 0 1");
         let net = Arc::new(net);
-        let mut stack = fresh(&net, pos.board());
+        let stack = fresh(&net, pos.board());
         assert_eq!(stack.evaluate(0, Color::White, 2), net.evaluate_full(pos.board(), Color::White));
         assert!(stack.evaluate(0, Color::White, 2) < -1_000_000);
     }

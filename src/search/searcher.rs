@@ -129,8 +129,8 @@ impl<'a> Searcher<'a> {
     /// The static evaluation of `pos`, the position at `ply` of the current line, for
     /// the side to move. The network's is clamped like the tables' (never a mate score).
     #[inline]
-    pub(super) fn evaluate(&mut self, pos: &Position, ply: usize) -> i32 {
-        match &mut self.nnue {
+    pub(super) fn evaluate(&self, pos: &Position, ply: usize) -> i32 {
+        match &self.nnue {
             None => eval::evaluate(pos.chess()),
             Some(stack) => {
                 let eval = stack.evaluate(ply, pos.turn(), pos.chess().board().occupied().count());
@@ -152,13 +152,10 @@ impl<'a> Searcher<'a> {
     pub(super) fn play(&mut self, pos: &Position, m: Move, ply: usize) -> Position {
         // The child's table entry starts loading now, while the position is copied and the
         // move played; for the moves whose key is known only once played, right after.
-        let key_after = pos.key_after(m);
-        if let Some(key) = key_after {
-            self.tt.prefetch(key);
-        }
+        let prefetched = pos.key_after(m).inspect(|&key| self.tt.prefetch(key)).is_some();
         let mut child = pos.clone();
-        child.make_move_with_key(m, key_after);
-        if key_after.is_none() {
+        child.make_move(m);
+        if !prefetched {
             self.tt.prefetch(child.key());
         }
         if let Some(stack) = &mut self.nnue {
