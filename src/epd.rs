@@ -142,8 +142,8 @@ pub struct EpdOutcome {
     pub played: String,
     pub solved: bool,
     pub elapsed: Duration,
-    /// When the search first showed the move it ended with, if solved: the depth of that
-    /// iteration and the time then.
+    /// If solved: from which iteration (its depth, and the time then) the search's first
+    /// move stayed the one it played, through every later line.
     pub found_at: Option<(i32, Duration)>,
 }
 
