@@ -193,8 +193,7 @@ impl Searcher<'_> {
 
         // Step 7b. Razoring: near the horizon, an evaluation far below alpha is settled by
         // quiescence when quiescence does not lift it above alpha either.
-        if RAZORING
-            && !excluding
+        if !excluding
             && self.pruning
             && self.settings.heuristics.quiescence
             && depth <= RAZOR_MAX_DEPTH
@@ -423,9 +422,9 @@ impl Searcher<'_> {
     /// that lose too much material. Quiet moves that give check are never pruned
     /// (sacrifices with check start most short mates).
     ///
-    /// With `PRUNING_II`, futility pruning judges each quiet move at its LMR depth (the
-    /// depth late move reductions would search it at, `searched` moves into the node) and
-    /// history pruning skips quiet moves with a bad history there.
+    /// Futility pruning judges each quiet move at its LMR depth (the depth late move
+    /// reductions would search it at, `searched` moves into the node), and history pruning
+    /// skips quiet moves with a bad history there.
     #[inline]
     fn is_pruned<const PV: bool>(
         &self,
@@ -447,33 +446,19 @@ impl Searcher<'_> {
         // Late move pruning: once enough quiet moves have failed, the later ones are not
         // searched at all.
         node.skip_quiets |= depth <= LMP_MAX_DEPTH && quiets_tried as i32 >= late_move_count(depth, node.improving);
-        if PRUNING_II {
-            if node.gives_check(pos, m) {
-                return false;
-            }
-            if node.skip_quiets || !prunable_node {
-                return node.skip_quiets;
-            }
-            let history = self.history.quiet_score(context, m);
-            let lmr_depth = (depth - 1 - history_reduction(depth, searched, history).max(0)).max(0);
-            let futile = node.eval.is_some_and(|eval| eval + FUTILITY_BASE + FUTILITY_MARGIN * lmr_depth <= node.alpha);
-            let bad_history = history < -HISTORY_PRUNING_MARGIN * depth;
-            return (lmr_depth <= FUTILITY_MAX_DEPTH && futile)
-                || (lmr_depth <= HISTORY_PRUNING_MAX_DEPTH && bad_history)
-                || (depth <= SEE_QUIET_MAX_DEPTH && !see_at_least(pos.chess(), m, -SEE_QUIET_MARGIN * depth));
+        if node.gives_check(pos, m) {
+            return false;
         }
-        // Futility pruning: a static evaluation this far below alpha is not raised by a
-        // quiet move.
-        node.skip_quiets |= prunable_node
-            && depth <= FUTILITY_MAX_DEPTH
-            && node.eval.is_some_and(|eval| eval + FUTILITY_BASE + FUTILITY_MARGIN * depth <= node.alpha);
-        if node.skip_quiets && !node.gives_check(pos, m) {
-            return true;
+        if node.skip_quiets || !prunable_node {
+            return node.skip_quiets;
         }
-        prunable_node
-            && depth <= SEE_QUIET_MAX_DEPTH
-            && !see_at_least(pos.chess(), m, -SEE_QUIET_MARGIN * depth)
-            && !node.gives_check(pos, m)
+        let history = self.history.quiet_score(context, m);
+        let lmr_depth = (depth - 1 - history_reduction(depth, searched, history).max(0)).max(0);
+        let futile = node.eval.is_some_and(|eval| eval + FUTILITY_BASE + FUTILITY_MARGIN * lmr_depth <= node.alpha);
+        let bad_history = history < -HISTORY_PRUNING_MARGIN * depth;
+        (lmr_depth <= FUTILITY_MAX_DEPTH && futile)
+            || (lmr_depth <= HISTORY_PRUNING_MAX_DEPTH && bad_history)
+            || (depth <= SEE_QUIET_MAX_DEPTH && !see_at_least(pos.chess(), m, -SEE_QUIET_MARGIN * depth))
     }
 
     /// The value at the horizon: quiescence, or (for the minimax tests) the evaluation.

@@ -53,25 +53,22 @@ pub const SE_MIN_DEPTH: i32 = 8;
 pub const SE_TT_DEPTH_MARGIN: i32 = 3;
 pub const SE_MARGIN: i32 = 2;
 
-/// Futility pruning of quiet moves: up to this depth, when the static evaluation plus
-/// `FUTILITY_BASE + FUTILITY_MARGIN * depth` does not reach alpha.
+/// Futility pruning of quiet moves: up to this LMR depth (the depth late move reductions
+/// would leave the move), when the static evaluation plus
+/// `FUTILITY_BASE + FUTILITY_MARGIN * lmr_depth` does not reach alpha.
 pub const FUTILITY_MAX_DEPTH: i32 = 8;
 pub const FUTILITY_BASE: i32 = 100;
 pub const FUTILITY_MARGIN: i32 = 100;
 
-/// Shallow pruning II: futility pruning judged per quiet move at the depth late move
-/// reductions would leave it (its "LMR depth", history included) instead of the node's
-/// depth, and history pruning of quiet moves whose history is below
-/// `-HISTORY_PRUNING_MARGIN` per ply at an LMR depth up to `HISTORY_PRUNING_MAX_DEPTH`.
-/// On; with `RAZORING`, still to be confirmed by a longer run.
-pub const PRUNING_II: bool = true;
+/// History pruning: quiet moves whose history is below `-HISTORY_PRUNING_MARGIN` per ply,
+/// at an LMR depth (the depth late move reductions would leave them) up to
+/// `HISTORY_PRUNING_MAX_DEPTH`, are not searched.
+pub const HISTORY_PRUNING_MAX_DEPTH: i32 = 3;
+pub const HISTORY_PRUNING_MARGIN: i32 = 2_048;
 /// Razoring: up to `RAZOR_MAX_DEPTH`, a null-window node whose evaluation is
 /// `RAZOR_MARGIN` per ply below alpha is settled by quiescence when quiescence agrees.
 /// Quiescence does not see quiet mating moves below a razored node, so it delays some
 /// short mates by a few plies.
-pub const RAZORING: bool = true;
-pub const HISTORY_PRUNING_MAX_DEPTH: i32 = 3;
-pub const HISTORY_PRUNING_MARGIN: i32 = 2_048;
 pub const RAZOR_MAX_DEPTH: i32 = 3;
 pub const RAZOR_MARGIN: i32 = 250;
 
