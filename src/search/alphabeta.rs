@@ -446,19 +446,24 @@ impl Searcher<'_> {
         // Late move pruning: once enough quiet moves have failed, the later ones are not
         // searched at all.
         node.skip_quiets |= depth <= LMP_MAX_DEPTH && quiets_tried as i32 >= late_move_count(depth, node.improving);
-        if node.gives_check(pos, m) {
-            return false;
+        // A quiet check is never pruned. Whether the move checks is asked only once a rule
+        // would prune it: it costs more than the tests before it.
+        if node.skip_quiets {
+            return !node.gives_check(pos, m);
         }
-        if node.skip_quiets || !prunable_node {
-            return node.skip_quiets;
+        if !prunable_node {
+            return false;
         }
         let history = self.history.quiet_score(context, m);
         let lmr_depth = (depth - 1 - history_reduction(depth, searched, history).max(0)).max(0);
         let futile = node.eval.is_some_and(|eval| eval + FUTILITY_BASE + FUTILITY_MARGIN * lmr_depth <= node.alpha);
         let bad_history = history < -HISTORY_PRUNING_MARGIN * depth;
-        (lmr_depth <= FUTILITY_MAX_DEPTH && futile)
-            || (lmr_depth <= HISTORY_PRUNING_MAX_DEPTH && bad_history)
-            || (depth <= SEE_QUIET_MAX_DEPTH && !see_at_least(pos.chess(), m, -SEE_QUIET_MARGIN * depth))
+        if (lmr_depth <= FUTILITY_MAX_DEPTH && futile) || (lmr_depth <= HISTORY_PRUNING_MAX_DEPTH && bad_history) {
+            return !node.gives_check(pos, m);
+        }
+        depth <= SEE_QUIET_MAX_DEPTH
+            && !node.gives_check(pos, m)
+            && !see_at_least(pos.chess(), m, -SEE_QUIET_MARGIN * depth)
     }
 
     /// The value at the horizon: quiescence, or (for the minimax tests) the evaluation.
