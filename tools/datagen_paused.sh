@@ -36,4 +36,19 @@ if [ -n "$pids" ]; then
     kill -STOP $pids
     echo "datagen_paused: paused datagen ($pids) while: $*" >&2
 fi
-"$@"
+"$@" &
+child=$!
+trap 'kill -TERM $child 2>/dev/null; exit 130' INT TERM
+# Paused again every few seconds while the command runs: a shell that exits sends
+# SIGCONT to its stopped jobs (a datagen started with `&` in the same shell as this
+# script ran on beside a whole match once), and a datagen started later is paused too.
+while kill -0 "$child" 2>/dev/null; do
+    again=$(datagen_pids)
+    if [ -n "$again" ]; then
+        # shellcheck disable=SC2086
+        kill -STOP $again 2>/dev/null || true
+        pids=$(echo $pids $again | tr ' ' '\n' | sort -u | tr '\n' ' ')
+    fi
+    sleep 2
+done
+wait "$child"
