@@ -20,7 +20,22 @@ datagen_pids() {
     pgrep -f '(^|/)bramble[^ ]* datagen( |$)' || true
 }
 
-pids=$(datagen_pids)
+# Every datagen paused so far, to resume at the end.
+pids=""
+# Pauses every datagen running now (one started later, or resumed by someone, too).
+pause_all() {
+    local pid
+    for pid in $(datagen_pids); do
+        kill -STOP "$pid" 2>/dev/null || true
+        case " $pids " in
+            *" $pid "*) ;;
+            *)
+                pids="${pids:+$pids }$pid"
+                echo "datagen_paused: paused datagen ($pid) while: $*" >&2
+                ;;
+        esac
+    done
+}
 resume() {
     if [ -n "$pids" ]; then
         # shellcheck disable=SC2086
@@ -31,24 +46,15 @@ resume() {
 trap resume EXIT
 trap 'exit 130' INT TERM
 
-if [ -n "$pids" ]; then
-    # shellcheck disable=SC2086
-    kill -STOP $pids
-    echo "datagen_paused: paused datagen ($pids) while: $*" >&2
-fi
+pause_all "$@"
 "$@" &
 child=$!
-trap 'kill -TERM $child 2>/dev/null; exit 130' INT TERM
-# Paused again every few seconds while the command runs: a shell that exits sends
-# SIGCONT to its stopped jobs (a datagen started with `&` in the same shell as this
-# script ran on beside a whole match once), and a datagen started later is paused too.
+trap 'kill -TERM "$child" 2>/dev/null; exit 130' INT TERM
+# Paused again every 2 s while the command runs: a shell that exits sends SIGCONT to
+# its stopped jobs (a datagen started with `&` in the same shell as this script once ran
+# beside a whole match that way).
 while kill -0 "$child" 2>/dev/null; do
-    again=$(datagen_pids)
-    if [ -n "$again" ]; then
-        # shellcheck disable=SC2086
-        kill -STOP $again 2>/dev/null || true
-        pids=$(echo $pids $again | tr ' ' '\n' | sort -u | tr '\n' ' ')
-    fi
+    pause_all "$@"
     sleep 2
 done
 wait "$child"
