@@ -279,11 +279,18 @@ impl Position {
     /// make-move path of the engine (search, perft and the UCI move list).
     #[inline]
     pub fn make_move(&mut self, m: Move) {
+        self.make_move_with_key(m, self.key_after(m));
+    }
+
+    /// `make_move` for a caller that has already asked `key_after(m)` (the search does, to
+    /// prefetch the child's table entry): `key_after` is that answer.
+    #[inline]
+    pub fn make_move_with_key(&mut self, m: Move, key_after: Option<u64>) {
         self.pawn_key ^= pawn_key_change(m, self.chess.turn());
         // shakmaty's update covers most moves; it leaves king moves, castling, double pushes,
         // moves touching a castling rook and moves made while an en passant square is set to
         // the general update below. Where it answers, neither position has an en passant key.
-        if let Some(key) = self.key_after(m) {
+        if let Some(key) = key_after {
             self.chess.play_unchecked(m);
             self.key = key;
             return;

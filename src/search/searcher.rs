@@ -152,10 +152,13 @@ impl<'a> Searcher<'a> {
     pub(super) fn play(&mut self, pos: &Position, m: Move, ply: usize) -> Position {
         // The child's table entry starts loading now, while the position is copied and the
         // move played; for the moves whose key is known only once played, right after.
-        let prefetched = pos.key_after(m).inspect(|&key| self.tt.prefetch(key)).is_some();
+        let key_after = pos.key_after(m);
+        if let Some(key) = key_after {
+            self.tt.prefetch(key);
+        }
         let mut child = pos.clone();
-        child.make_move(m);
-        if !prefetched {
+        child.make_move_with_key(m, key_after);
+        if key_after.is_none() {
             self.tt.prefetch(child.key());
         }
         if let Some(stack) = &mut self.nnue {
