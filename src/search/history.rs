@@ -103,8 +103,18 @@ impl History {
     /// after the moves of `context`.
     #[inline]
     pub fn quiet_score(&self, context: &Context, m: Move) -> i32 {
-        let (from, to) = PackedMove::new(m).squares();
-        let this = PieceTo::new(context.side, m).index();
+        // Quiet moves are normal moves but for castling: read their squares and piece in
+        // one match instead of one per field.
+        let (from, to, this) = match m {
+            Move::Normal { role, from, to, .. } => {
+                let piece = 6 * context.side as usize + (role as usize - Role::Pawn as usize);
+                (usize::from(from), usize::from(to), piece * 64 + usize::from(to))
+            }
+            _ => {
+                let (from, to) = PackedMove::new(m).squares();
+                (from, to, PieceTo::new(context.side, m).index())
+            }
+        };
         let continuation: i32 =
             context.previous.iter().flatten().map(|earlier| i32::from(self.continuation[earlier.index()][this])).sum();
         self.butterfly[context.side as usize][from][to] + continuation
