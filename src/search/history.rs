@@ -29,8 +29,7 @@ pub struct PieceTo {
 
 impl PieceTo {
     pub fn new(side: Color, m: Move) -> PieceTo {
-        let role = m.role() as u8 - Role::Pawn as u8;
-        PieceTo { piece: 6 * side as u8 + role, to: u8::from(m.to()) }
+        PieceTo { piece: piece_index(side, m.role()) as u8, to: u8::from(m.to()) }
     }
 
     #[inline]
@@ -107,7 +106,7 @@ impl History {
         // one match instead of one per field.
         let (from, to, this) = match m {
             Move::Normal { role, from, to, .. } => {
-                let piece = 6 * context.side as usize + (role as usize - Role::Pawn as usize);
+                let piece = piece_index(context.side, role);
                 (usize::from(from), usize::from(to), piece * 64 + usize::from(to))
             }
             _ => {
@@ -202,9 +201,15 @@ impl History {
 /// target square and the captured role (a promotion without capture in the king's place).
 #[inline]
 fn capture_index(side: Color, m: Move) -> (usize, usize, usize) {
-    let piece = 6 * side as usize + (m.role() as usize - Role::Pawn as usize);
+    let piece = piece_index(side, m.role());
     let captured = m.capture().map_or(Role::King, |role| role) as usize - Role::Pawn as usize;
     (piece, usize::from(m.to()), captured)
+}
+
+/// A piece (colour and role) as the tables index it: 0-5 White's pawn to king, 6-11 Black's.
+#[inline]
+fn piece_index(side: Color, role: Role) -> usize {
+    6 * side as usize + (role as usize - Role::Pawn as usize)
 }
 
 /// The history bonus of a cut-off at `depth`.
