@@ -5,7 +5,7 @@
 //! target square and captured role). Kept between the moves of a game; `ucinewgame`
 //! clears it.
 
-use shakmaty::{Color, Move, Role};
+use shakmaty::{Color, Move, Role, Square};
 
 use super::correction::CorrectionHistory;
 use crate::movegen::is_noisy;
@@ -29,7 +29,12 @@ pub struct PieceTo {
 
 impl PieceTo {
     pub fn new(side: Color, m: Move) -> PieceTo {
-        PieceTo { piece: piece_index(side, m.role()) as u8, to: u8::from(m.to()) }
+        PieceTo::of(side, m.role(), m.to())
+    }
+
+    #[inline]
+    fn of(side: Color, role: Role, to: Square) -> PieceTo {
+        PieceTo { piece: piece_index(side, role) as u8, to: u8::from(to) }
     }
 
     #[inline]
@@ -106,8 +111,7 @@ impl History {
         // one match instead of one per field.
         let (from, to, this) = match m {
             Move::Normal { role, from, to, .. } => {
-                let piece = piece_index(context.side, role);
-                (usize::from(from), usize::from(to), piece * 64 + usize::from(to))
+                (usize::from(from), usize::from(to), PieceTo::of(context.side, role, to).index())
             }
             _ => {
                 let (from, to) = PackedMove::new(m).squares();
