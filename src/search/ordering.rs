@@ -12,7 +12,6 @@ use shakmaty::{Chess, Move, MoveList, Role};
 use super::history::{CONTINUATION_PLIES, Context, HISTORY_MAX, History};
 use super::params::CAPTURE_HISTORY_VICTIM;
 use super::see::{see_at_least, see_value};
-use crate::movegen::is_noisy;
 use crate::packed_move::PackedMove;
 
 // Ordering scores: every quiet move's history (a sum of one butterfly and up to
@@ -63,12 +62,14 @@ impl<'a> MovePicker<'a> {
         let killers = history.killers(ply);
         let countermove = history.countermove(context);
         let killer_codes = killers.map(|killer| killer.map_or(PackedMove::NONE, PackedMove::new));
+        let countermove_code = countermove.map_or(PackedMove::NONE, PackedMove::new);
         MovePicker::scored(moves, |m| {
-            // No legal move packs to NONE, so an empty table move or killer matches none.
-            let code = PackedMove::new(m);
+            // No legal move packs to NONE, so an empty table move, killer or countermove
+            // matches none; a code that matches is checked against the whole move.
+            let (code, noisy) = PackedMove::with_noisiness(m);
             if code == tt_move {
                 TT_MOVE
-            } else if is_noisy(m) {
+            } else if noisy {
                 let score = capture_score(m, history, context);
                 if score > UNDER_PROMOTION && !see_at_least(pos, m, 0) {
                     score - GOOD_NOISY + LOSING_CAPTURE
@@ -79,7 +80,7 @@ impl<'a> MovePicker<'a> {
                 KILLER + 1
             } else if code == killer_codes[1] && killers[1] == Some(m) {
                 KILLER
-            } else if countermove == Some(m) {
+            } else if code == countermove_code && countermove == Some(m) {
                 COUNTERMOVE
             } else {
                 history.quiet_score(context, m)
