@@ -24,6 +24,7 @@ use std::sync::Arc;
 
 use shakmaty::{Board, Color, Move, Piece, Role, Square};
 
+use super::aligned::AlignedValues;
 use super::features::index;
 use super::format::Network;
 use super::kernels;
@@ -101,15 +102,16 @@ impl Change {
 pub struct AccumulatorStack {
     net: Arc<Network>,
     hidden: usize,
-    /// Ply-major: ply `p`'s White accumulator, then its Black one.
-    values: Vec<i16>,
+    /// Ply-major: ply `p`'s White accumulator, then its Black one; each on a 32-byte
+    /// boundary when N is a multiple of 16.
+    values: AlignedValues,
 }
 
 impl AccumulatorStack {
     /// A stack for plies 0 to `plies - 1`, all zero until refreshed.
     pub fn new(net: Arc<Network>, plies: usize) -> AccumulatorStack {
         let hidden = net.hidden();
-        AccumulatorStack { net, hidden, values: vec![0; plies.max(1) * 2 * hidden] }
+        AccumulatorStack { net, hidden, values: AlignedValues::zeros(plies.max(1) * 2 * hidden) }
     }
 
     pub fn network(&self) -> &Network {

@@ -44,6 +44,7 @@
 
 use shakmaty::{Board, Color};
 
+use super::aligned::AlignedValues;
 use super::features::{Features, INPUTS, features};
 use super::kernels;
 use super::quant::{QA, QB, SCALE};
@@ -70,10 +71,11 @@ pub fn output_bucket(pieces: usize, buckets: usize) -> usize {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Network {
     hidden: usize,
-    feature_weights: Vec<i16>,
+    /// `[768][N]`; on a 32-byte boundary, as is each row when N is a multiple of 16.
+    feature_weights: AlignedValues,
     feature_biases: Vec<i16>,
-    /// `[B][2N]`.
-    output_weights: Vec<i16>,
+    /// `[B][2N]`, aligned as the feature weights.
+    output_weights: AlignedValues,
     /// `[B]`: one bias a bucket, so their count is B.
     output_biases: Vec<i16>,
     /// Every output weight is within ±[`kernels::SMALL_WEIGHT`], as the trainer's always
@@ -124,6 +126,8 @@ impl Network {
             return Err(format!("weight counts {lengths:?} do not fit hidden size {hidden} and {buckets} buckets"));
         }
         let small_output_weights = output_weights.iter().all(|w| w.unsigned_abs() <= kernels::SMALL_WEIGHT);
+        let (feature_weights, output_weights) =
+            (AlignedValues::from_slice(&feature_weights), AlignedValues::from_slice(&output_weights));
         Ok(Network { hidden, feature_weights, feature_biases, output_weights, output_biases, small_output_weights })
     }
 
@@ -237,7 +241,7 @@ impl Network {
         if buckets > 1 {
             bytes.extend_from_slice(&(buckets as u32).to_le_bytes());
         }
-        let values = self.feature_weights.iter().chain(&self.feature_biases).chain(&self.output_weights);
+        let values = self.feature_weights.iter().chain(&self.feature_biases).chain(self.output_weights.iter());
         for value in values.chain(&self.output_biases) {
             bytes.extend_from_slice(&value.to_le_bytes());
         }
@@ -354,7 +358,7 @@ mod tests {
             let weights = net.output_weights(bucket).to_vec();
             Network::new(
                 16,
-                net.feature_weights.clone(),
+                net.feature_weights.to_vec(),
                 net.feature_biases.clone(),
                 weights,
                 vec![net.output_bias(bucket)],

@@ -99,9 +99,62 @@ mod avx2 {
 
     use crate::nnue::quant::QA;
 
+    use crate::nnue::aligned::ALIGNMENT;
+
+    /// i16 values in one 256-bit vector.
+    const VALUES: usize = 16;
+
+    /// Whether `values` holds `len` values from a 32-byte boundary (the accumulators and
+    /// the network's rows do when N is a multiple of 16: `aligned.rs`).
+    #[inline]
+    fn is_aligned(values: &[i16], len: usize) -> bool {
+        values.len() == len && (values.as_ptr() as usize).is_multiple_of(ALIGNMENT)
+    }
+
+    /// The moves' shapes (quiet, capture, castling) with aligned loads and stores where
+    /// every slice allows them, the portable loops otherwise.
     #[target_feature(enable = "avx2")]
     pub fn update(child: &mut [i16], parent: &[i16], off: &[&[i16]], on: &[&[i16]]) {
-        super::portable::update(child, parent, off, on);
+        let len = child.len();
+        let aligned = len.is_multiple_of(VALUES)
+            && is_aligned(child, len)
+            && is_aligned(parent, len)
+            && off.iter().chain(on).all(|row| is_aligned(row, len));
+        // SAFETY (each call): `aligned` checked what `update_aligned` requires.
+        match (off, on) {
+            (&[a], &[b]) if aligned => unsafe { update_aligned(child, parent, [a], [b]) },
+            (&[a, x], &[b]) if aligned => unsafe { update_aligned(child, parent, [a, x], [b]) },
+            (&[a, x], &[b, y]) if aligned => unsafe { update_aligned(child, parent, [a, x], [b, y]) },
+            _ => super::portable::update(child, parent, off, on),
+        }
+    }
+
+    /// `update` for rows known in number.
+    ///
+    /// # Safety
+    /// Every slice holds `child.len()` values, a multiple of 16, from a 32-byte boundary.
+    #[target_feature(enable = "avx2")]
+    unsafe fn update_aligned<const OFF: usize, const ON: usize>(
+        child: &mut [i16],
+        parent: &[i16],
+        off: [&[i16]; OFF],
+        on: [&[i16]; ON],
+    ) {
+        for i in (0..child.len()).step_by(VALUES) {
+            // SAFETY: by the caller's promise, the 16 values from `i` lie within every
+            // slice and start on a 32-byte boundary, what an aligned 256-bit load or
+            // store touches.
+            unsafe {
+                let mut sum = _mm256_load_si256(parent.as_ptr().add(i).cast::<__m256i>());
+                for row in off {
+                    sum = _mm256_sub_epi16(sum, _mm256_load_si256(row.as_ptr().add(i).cast::<__m256i>()));
+                }
+                for row in on {
+                    sum = _mm256_add_epi16(sum, _mm256_load_si256(row.as_ptr().add(i).cast::<__m256i>()));
+                }
+                _mm256_store_si256(child.as_mut_ptr().add(i).cast::<__m256i>(), sum);
+            }
+        }
     }
 
     #[target_feature(enable = "avx2")]
@@ -116,7 +169,18 @@ mod avx2 {
     /// 64 of them (at most 1,065,369,600), then the block's lanes are added up in i64.
     #[target_feature(enable = "avx2")]
     pub fn screlu_dot_small(acc: &[i16], weights: &[i16]) -> i64 {
-        const VALUES: usize = 16;
+        let len = acc.len().min(weights.len());
+        if len.is_multiple_of(VALUES) && is_aligned(&acc[..len], len) && is_aligned(&weights[..len], len) {
+            screlu_dot_small_loads::<true>(acc, weights)
+        } else {
+            screlu_dot_small_loads::<false>(acc, weights)
+        }
+    }
+
+    /// `screlu_dot_small` with aligned loads (`ALIGNED`: both slices start on a 32-byte
+    /// boundary, which the caller checked) or unaligned ones.
+    #[target_feature(enable = "avx2")]
+    fn screlu_dot_small_loads<const ALIGNED: bool>(acc: &[i16], weights: &[i16]) -> i64 {
         const BLOCK: usize = 1024;
         let (zero, qa) = (_mm256_setzero_si256(), _mm256_set1_epi16(QA as i16));
         let mut total = 0i64;
@@ -130,10 +194,16 @@ mod avx2 {
                 total += c * c * i64::from(w);
             }
             for (a, w) in acc_vectors.zip(weight_vectors) {
-                // SAFETY: each chunk holds exactly 16 i16 (32 bytes), what an unaligned
-                // 256-bit load reads.
+                // SAFETY: each chunk holds exactly 16 i16 (32 bytes), what a 256-bit load
+                // reads; with ALIGNED both slices start on a 32-byte boundary, so each
+                // chunk (32 bytes on from a whole number of chunks, blocks included) does.
                 let (a, w) = unsafe {
-                    (_mm256_loadu_si256(a.as_ptr().cast::<__m256i>()), _mm256_loadu_si256(w.as_ptr().cast::<__m256i>()))
+                    let (a, w) = (a.as_ptr().cast::<__m256i>(), w.as_ptr().cast::<__m256i>());
+                    if ALIGNED {
+                        (_mm256_load_si256(a), _mm256_load_si256(w))
+                    } else {
+                        (_mm256_loadu_si256(a), _mm256_loadu_si256(w))
+                    }
                 };
                 let clipped = _mm256_min_epi16(_mm256_max_epi16(a, zero), qa);
                 let times_weight = _mm256_mullo_epi16(clipped, w);
@@ -154,11 +224,44 @@ mod tests {
     use rand::{RngExt, SeedableRng};
 
     use super::*;
+    use crate::nnue::aligned::{ALIGNMENT, AlignedValues};
     use crate::nnue::quant::QA;
 
     fn values(rng: &mut StdRng, count: usize) -> Vec<i16> {
         // The full i16 range, so that wrapping and clamping both happen.
         (0..count).map(|_| rng.random_range(i16::MIN..=i16::MAX)).collect()
+    }
+
+    /// With every slice on a 32-byte boundary (as the engine's accumulators and rows are)
+    /// the AVX2 build takes its aligned loops, one value past it its unaligned ones; both
+    /// give the portable results.
+    #[test]
+    fn aligned_and_unaligned_slices_agree_with_the_portable_build() {
+        let mut rng = StdRng::seed_from_u64(54);
+        let limit = SMALL_WEIGHT as i16;
+        for hidden in [16, 256, 1040] {
+            for shift in [0, 1] {
+                let buffer = |rng: &mut StdRng| AlignedValues::from_slice(&values(rng, hidden + shift));
+                let parent_buffer = buffer(&mut rng);
+                let row_buffers: Vec<AlignedValues> = (0..4).map(|_| buffer(&mut rng)).collect();
+                let parent = &parent_buffer[shift..];
+                let rows: Vec<&[i16]> = row_buffers.iter().map(|row| &row[shift..]).collect();
+                assert_eq!((parent.as_ptr() as usize).is_multiple_of(ALIGNMENT), shift == 0);
+                for (off, on) in [(1, 1), (2, 1), (2, 2), (1, 0)] {
+                    let (off, on) = (&rows[..off], &rows[off..off + on]);
+                    let mut chosen = AlignedValues::zeros(hidden + shift);
+                    let mut portable = vec![0; hidden];
+                    update(&mut chosen[shift..], parent, off, on);
+                    portable::update(&mut portable, parent, off, on);
+                    assert_eq!(chosen[shift..], portable[..], "hidden {hidden}, shift {shift}, {off:?} off");
+                }
+                let small: Vec<i16> = (0..hidden + shift).map(|_| rng.random_range(-limit..=limit)).collect();
+                let small_buffer = AlignedValues::from_slice(&small);
+                let small = &small_buffer[shift..];
+                let expected = portable::screlu_dot(parent, small);
+                assert_eq!(screlu_dot(parent, small, true), expected, "hidden {hidden}, shift {shift}");
+            }
+        }
     }
 
     /// The dispatched loops (AVX2 where the processor has it) give the portable ones'

@@ -7,10 +7,12 @@
 //!   evaluation from scratch.
 //! - [`accumulator`]: the accumulators kept up to date move by move, and the output.
 //! - [`kernels`]: the inner loops of both, with an AVX2 build picked at run time.
+//! - [`aligned`]: values on a 32-byte boundary, which the AVX2 kernels load whole.
 //! - [`quant`]: the scales of the quantised integers (QA, QB, SCALE).
 //! - [`builtin`]: the network inside the binary (`nets/`).
 
 pub mod accumulator;
+pub mod aligned;
 pub mod builtin;
 pub mod features;
 pub mod format;
