@@ -20,12 +20,10 @@ const BONUS_MAX: i32 = 1_500;
 pub const CONTINUATION_PLIES: usize = 2;
 
 /// A move as the continuation tables know it: the piece that moved (colour and role) and
-/// its target square.
+/// its target square, kept as its row in those tables (piece * 64 + square), which every
+/// quiet move's score reads.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct PieceTo {
-    piece: u8,
-    to: u8,
-}
+pub struct PieceTo(u16);
 
 impl PieceTo {
     pub fn new(side: Color, m: Move) -> PieceTo {
@@ -34,12 +32,12 @@ impl PieceTo {
 
     #[inline]
     fn of(side: Color, role: Role, to: Square) -> PieceTo {
-        PieceTo { piece: piece_index(side, role) as u8, to: u8::from(to) }
+        PieceTo((piece_index(side, role) * 64 + usize::from(to)) as u16)
     }
 
     #[inline]
     fn index(self) -> usize {
-        usize::from(self.piece) * 64 + usize::from(self.to)
+        usize::from(self.0)
     }
 }
 
