@@ -445,7 +445,7 @@ impl Searcher<'_> {
         }
         // Late move pruning: once enough quiet moves have failed, the later ones are not
         // searched at all.
-        node.skip_quiets |= depth <= LMP_MAX_DEPTH && quiets_tried as i32 >= late_move_count(depth, node.improving);
+        node.skip_quiets |= quiets_tried as i32 >= node.late_move_limit;
         // A quiet check is never pruned. Whether the move checks is asked only once a rule
         // would prune it: it costs more than the tests before it.
         if node.skip_quiets {
@@ -757,7 +757,9 @@ struct NodeFacts {
     alpha: i32,
     /// The static evaluation; `None` in check.
     eval: Option<i32>,
-    improving: bool,
+    /// Late move pruning: the quiet moves tried after which the rest are skipped
+    /// (`i32::MAX` above its depths); worked out once, not for each move.
+    late_move_limit: i32,
     /// Which moves give check, worked out the first time a move's pruning asks.
     check_squares: OnceCell<CheckSquares>,
     /// Set once late move pruning or futility pruning starts: every later quiet move is
@@ -772,7 +774,11 @@ impl NodeFacts {
             depth: node.window.depth,
             alpha: node.alpha,
             eval: node.eval,
-            improving: node.improving,
+            late_move_limit: if node.window.depth <= LMP_MAX_DEPTH {
+                late_move_count(node.window.depth, node.improving)
+            } else {
+                i32::MAX
+            },
             check_squares: OnceCell::new(),
             skip_quiets: false,
         }
