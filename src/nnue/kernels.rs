@@ -140,7 +140,7 @@ mod avx2 {
         off: [&[i16]; OFF],
         on: [&[i16]; ON],
     ) {
-        for i in (0..child.len()).step_by(VALUES) {
+        for i in (0..child.len() / VALUES).map(|vector| vector * VALUES) {
             // SAFETY: by the caller's promise, the 16 values from `i` lie within every
             // slice and start on a 32-byte boundary, what an aligned 256-bit load or
             // store touches.
@@ -181,24 +181,25 @@ mod avx2 {
     /// boundary, which the caller checked) or unaligned ones.
     #[target_feature(enable = "avx2")]
     fn screlu_dot_small_loads<const ALIGNED: bool>(acc: &[i16], weights: &[i16]) -> i64 {
-        const BLOCK: usize = 1024;
+        const BLOCK_VECTORS: usize = 1024 / VALUES;
         let (zero, qa) = (_mm256_setzero_si256(), _mm256_set1_epi16(QA as i16));
-        let mut total = 0i64;
         let len = acc.len().min(weights.len());
-        let (acc, weights) = (&acc[..len], &weights[..len]);
-        for (acc_block, weight_block) in acc.chunks(BLOCK).zip(weights.chunks(BLOCK)) {
-            let mut sum = _mm256_setzero_si256();
-            let (acc_vectors, weight_vectors) = (acc_block.chunks_exact(VALUES), weight_block.chunks_exact(VALUES));
-            for (&a, &w) in acc_vectors.remainder().iter().zip(weight_vectors.remainder()) {
-                let c = i64::from(a.clamp(0, QA as i16));
-                total += c * c * i64::from(w);
-            }
-            for (a, w) in acc_vectors.zip(weight_vectors) {
-                // SAFETY: each chunk holds exactly 16 i16 (32 bytes), what a 256-bit load
-                // reads; with ALIGNED both slices start on a 32-byte boundary, so each
-                // chunk (32 bytes on from a whole number of chunks, blocks included) does.
+        let vectors = len / VALUES;
+        let whole = vectors * VALUES;
+        let mut total: i64 = acc[whole..len]
+            .iter()
+            .zip(&weights[whole..len])
+            .map(|(&a, &w)| i64::from(a.clamp(0, QA as i16)).pow(2) * i64::from(w))
+            .sum();
+        for block in (0..vectors).step_by(BLOCK_VECTORS) {
+            let mut sum = zero;
+            for vector in block..(block + BLOCK_VECTORS).min(vectors) {
+                let i = vector * VALUES;
+                // SAFETY: the 16 values from `i` lie within both slices (`i + 16` is at
+                // most `whole`), what a 256-bit load reads; with ALIGNED both slices start
+                // on a 32-byte boundary, and so does each run of 16 values from it.
                 let (a, w) = unsafe {
-                    let (a, w) = (a.as_ptr().cast::<__m256i>(), w.as_ptr().cast::<__m256i>());
+                    let (a, w) = (acc.as_ptr().add(i).cast::<__m256i>(), weights.as_ptr().add(i).cast::<__m256i>());
                     if ALIGNED {
                         (_mm256_load_si256(a), _mm256_load_si256(w))
                     } else {
