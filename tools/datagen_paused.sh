@@ -2,7 +2,7 @@
 # Runs a command (a match, an SPRT, a timing) with every running `bramble datagen` paused
 # (SIGSTOP), and resumes them (SIGCONT) when the command ends, however it ends: a match
 # must not share the cores with data generation, and data generation must not stay
-# stopped after it.
+# stopped after it. A datagen started after the command (a test's short run) is left alone.
 #
 #   tools/datagen_paused.sh COMMAND [ARGS...]
 #   tools/datagen_paused.sh ../shared/tools/sprt /tmp/new /tmp/base --elo 0,5
@@ -15,14 +15,16 @@ if [ $# -eq 0 ] || [ "$1" = "--help" ] || [ "$1" = "-h" ]; then
     [ $# -eq 0 ] && exit 2 || exit 0
 fi
 
-# The datagen processes of any bramble binary: the command line's second word is datagen.
+# The datagen processes of any bramble binary: the program is bramble-something and its
+# first argument datagen. Anchored at the start, so that this script and its subshells,
+# whose arguments may contain the same words, are never paused.
 datagen_pids() {
-    pgrep -f '(^|/)bramble[^ ]* datagen( |$)' || true
+    pgrep -f '^([^ ]*/)?bramble[^ ]* datagen( |$)' || true
 }
 
 # Every datagen paused so far, to resume at the end.
 pids=""
-# Pauses every datagen running now (one started later, or resumed by someone, too).
+# Pauses every datagen running now.
 pause_all() {
     local pid
     for pid in $(datagen_pids); do
@@ -50,11 +52,14 @@ pause_all "$@"
 "$@" &
 child=$!
 trap 'kill -TERM "$child" 2>/dev/null; exit 130' INT TERM
-# Paused again every 2 s while the command runs: a shell that exits sends SIGCONT to
-# its stopped jobs (a datagen started with `&` in the same shell as this script once ran
-# beside a whole match that way).
+# The ones paused at the start are paused again every 2 s while the command runs: a
+# shell that exits sends SIGCONT to its stopped jobs (a datagen started with `&` in the
+# same shell as this script once ran beside a whole match that way). Only those: pausing
+# every datagen found later also stopped `cargo test`'s own datagen runs, and the tests
+# waited on them for the whole match.
 while kill -0 "$child" 2>/dev/null; do
-    pause_all "$@"
+    # shellcheck disable=SC2086
+    [ -n "$pids" ] && kill -STOP $pids 2>/dev/null
     sleep 2
 done
 wait "$child"
