@@ -97,9 +97,8 @@ mod portable {
 mod avx2 {
     use std::arch::x86_64::*;
 
-    use crate::nnue::quant::QA;
-
     use crate::nnue::aligned::ALIGNMENT;
+    use crate::nnue::quant::QA;
 
     /// i16 values in one 256-bit vector.
     const VALUES: usize = 16;
