@@ -669,3 +669,54 @@ fn a_terminal_is_greeted_and_a_pipe_is_not() {
     let (_, out, _) = run_cli(&["isready"]);
     assert_eq!(out, "readyok\n");
 }
+
+/// `tools/datagen_paused.sh`: a datagen running when it starts is stopped while the
+/// command runs and resumed after; a datagen the command starts itself keeps running (the
+/// script re-pauses only the first kind every 2 s); the exit status is the command's.
+#[cfg(target_os = "linux")]
+#[test]
+fn datagen_paused_stops_a_running_datagen_for_the_command_only() {
+    use std::process::{Command, Stdio};
+    /// The process state letter from /proc: `T` when stopped.
+    fn state(pid: u32) -> char {
+        let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).expect("the process is there");
+        stat.rsplit(") ").next().and_then(|rest| rest.chars().next()).expect("a state")
+    }
+    let bramble = env!("CARGO_BIN_EXE_bramble");
+    let (first_out, second_out) = (temp_file("paused-first.games", ""), temp_file("paused-second.games", ""));
+    let datagen_args = |out: &Path| {
+        let out = out.to_str().expect("utf-8 path").to_string();
+        ["datagen", "--out", &out, "--format", "games", "--positions", "100000000", "--threads", "1", "--nodes", "200"]
+            .map(String::from)
+    };
+    let mut first = Command::new(bramble)
+        .args(datagen_args(&first_out))
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("datagen starts");
+    std::thread::sleep(std::time::Duration::from_millis(300));
+    assert_ne!(state(first.id()), 'T');
+    // The command checks the first datagen is stopped, starts a second and checks, 3 s
+    // later, that it runs and the first is still stopped; 3 says all was as it should be.
+    let second = datagen_args(&second_out).join(" ");
+    let command = format!(
+        r#"s() {{ sed 's/.*) //' /proc/$1/stat | cut -c1; }}
+        [ "$(s {first})" = T ] || exit 10
+        {bramble} {second} >/dev/null 2>&1 &
+        pid=$!
+        sleep 3
+        second_state=$(s $pid); kill $pid; wait $pid
+        [ "$second_state" != T ] || exit 11
+        [ "$(s {first})" = T ] || exit 12
+        exit 3"#,
+        first = first.id()
+    );
+    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("tools/datagen_paused.sh");
+    let status = Command::new(script).args(["bash", "-c", &command]).stderr(Stdio::null()).status();
+    let resumed = state(first.id());
+    let _ = first.kill();
+    let _ = first.wait();
+    assert_eq!(status.expect("the script runs").code(), Some(3));
+    assert_ne!(resumed, 'T', "the datagen was left stopped");
+}
