@@ -65,7 +65,7 @@ impl Searcher<'_> {
             }
         }
 
-        let window = MoveWindow { beta, depth, ply, cut_node, in_check };
+        let window = MoveWindow { beta, depth, ply, cut_node, in_check, reduce_more: 0 };
         let mut node = Node::new(alpha, window, self.line.stack[ply].excluded);
 
         // Steps 4 and 5. The transposition table and the tablebases.
@@ -283,7 +283,11 @@ impl Searcher<'_> {
     #[inline(always)]
     fn search_moves<const PV: bool>(&mut self, pos: &Position, moves: &mut MoveList, node: &mut Node) -> Option<i32> {
         // A copy: the moves' searches get its address, which `node` need not share.
-        let window = node.window;
+        let mut window = node.window;
+        // Late moves are reduced more where a cut-off is likelier to come from elsewhere:
+        // in cut nodes, when the evaluation is not improving, after a noisy table move.
+        let tt_move_is_noisy = !node.tt_move.is_none() && find_move(moves, node.tt_move).is_some_and(is_noisy);
+        window.reduce_more = i32::from(window.cut_node) + i32::from(!node.improving) + i32::from(tt_move_is_noisy);
         let MoveWindow { beta, depth, ply, .. } = window;
         let context = self.quiet_context(pos.turn(), ply);
         let mut picker = MovePicker::new(pos.chess(), moves, node.tt_move, self.history, &context, ply);
@@ -488,7 +492,7 @@ impl Searcher<'_> {
         let child = self.play(pos, m, ply);
         // Once per move: finding the checkers is not free.
         let gives_check = child.is_check();
-        let reduction = self.late_move_reduction::<PV>(pos, node_move, window);
+        let reduction = self.late_move_reduction::<PV>(pos, node_move, window, gives_check);
         self.line.stack[ply].passed = false;
         self.line.stack[ply].moved = Some(PieceTo::new(pos.turn(), m));
         let new_depth = depth - 1 + self.extension(gives_check, extension, ply);
@@ -518,9 +522,15 @@ impl Searcher<'_> {
     /// turn out best, so they are first searched less deep: more the deeper the node and
     /// the later the move, less in PV nodes and for killers and moves with good history.
     #[inline]
-    fn late_move_reduction<const PV: bool>(&self, pos: &Position, node_move: NodeMove, window: &MoveWindow) -> i32 {
+    fn late_move_reduction<const PV: bool>(
+        &self,
+        pos: &Position,
+        node_move: NodeMove,
+        window: &MoveWindow,
+        gives_check: bool,
+    ) -> i32 {
         let NodeMove { m, searched, .. } = node_move;
-        let &MoveWindow { depth, ply, in_check, .. } = window;
+        let &MoveWindow { depth, ply, in_check, reduce_more, .. } = window;
         let late = searched >= LMR_MIN_MOVES + usize::from(PV);
         if !self.pruning || depth < LMR_MIN_DEPTH || !late || in_check {
             return 0;
@@ -532,6 +542,8 @@ impl Searcher<'_> {
         let history = self.history.quiet_score(&self.quiet_context(pos.turn(), ply), m);
         let mut reduction = history_reduction(depth, searched, history);
         reduction -= i32::from(PV);
+        reduction += reduce_more;
+        reduction -= i32::from(gives_check);
         reduction -= i32::from(self.history.killers(ply).contains(&Some(m)));
         reduction.max(0)
     }
@@ -679,6 +691,8 @@ pub(super) struct MoveWindow {
     pub cut_node: bool,
     /// The side to move is in check (no late move reductions then).
     pub in_check: bool,
+    /// Plies more by which this node's late moves are reduced (set when its moves begin).
+    pub reduce_more: i32,
 }
 
 /// A move of a node and its place there: what its pruning and its search need to know
