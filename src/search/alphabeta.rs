@@ -520,7 +520,8 @@ impl Searcher<'_> {
 
     /// Late move reductions: quiet moves and losing captures late in the ordering rarely
     /// turn out best, so they are first searched less deep: more the deeper the node and
-    /// the later the move, less in PV nodes and for killers and moves with good history.
+    /// the later the move, and by the node's `reduce_more`; less in PV nodes, for checks,
+    /// killers and moves with good history.
     #[inline]
     fn late_move_reduction<const PV: bool>(
         &self,
