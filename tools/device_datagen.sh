@@ -42,6 +42,7 @@ xz -9e -T0 "$file"
 cp "$file.xz" "$out/"
 ls -l "$out"
 echo "d$seed.games: $positions positions in $seconds s on $threads threads"
-# The games depend on the build (its search and default evaluator): name its commit.
+# The games depend on the build (its search and default evaluator): name its commit. This is
+# the tree's HEAD; a binary carried from another commit (a match's pack) needs that one.
 commit=$(git rev-parse --short HEAD 2>/dev/null || echo "unknown")
-echo "$("$bramble" data describe "$file.xz") build=$commit seed=$seed nodes=5000 command=bramble datagen --format games --out d$seed.games --positions $positions --threads $threads --seed $seed && xz -9e d$seed.games"
+echo "$("$bramble" data describe "$file.xz") build=$commit seed=$seed nodes=5000 command=bramble datagen --format games --out d$seed.games --positions $positions --threads $threads --seed $seed --nodes 5000 && xz -9e d$seed.games"
