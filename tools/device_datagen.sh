@@ -2,9 +2,11 @@
 # Self-play games for a fixed time on the lent 16-core device machine, as data/ keeps them:
 # datagen --format games, then xz -9e, under $OUT (one file; d$SEED.games.xz).
 #
-#   tools/device_datagen.sh SEED SECONDS [BINARY]
+#   tools/device_datagen.sh SEED SECONDS [BINARY [COMMIT]]
 #
 # On the device (`run`, carrying target/release/bramble): tools/device_datagen.sh 42 470
+# COMMIT (default: the tree's HEAD) is the build's commit, for a binary built elsewhere
+# (a match's pack: tools/device_datagen.sh 55 200 target/device-match/base 92f103c).
 # Back here: copy dSEED.games.xz into data/ and add the manifest line printed last (with
 # the build's commit), then `bramble data verify`. The command it names writes the same
 # games again on any machine with that build (a seed's games are the same on any number
@@ -12,7 +14,7 @@
 set -euo pipefail
 
 if [ $# -lt 2 ] || [ "$1" = "--help" ]; then
-    sed -n '2,11p' "$0" | sed 's/^# \{0,1\}//'
+    sed -n '2,13p' "$0" | sed 's/^# \{0,1\}//'
     [ "${1:-}" = "--help" ] && exit 0
     exit 2
 fi
@@ -42,7 +44,6 @@ xz -9e -T0 "$file"
 cp "$file.xz" "$out/"
 ls -l "$out"
 echo "d$seed.games: $positions positions in $seconds s on $threads threads"
-# The games depend on the build (its search and default evaluator): name its commit. This is
-# the tree's HEAD; a binary carried from another commit (a match's pack) needs that one.
-commit=$(git rev-parse --short HEAD 2>/dev/null || echo "unknown")
+# The games depend on the build (its search and default evaluator): name its commit.
+commit=${4:-$(git rev-parse --short HEAD 2>/dev/null || echo "unknown")}
 echo "$("$bramble" data describe "$file.xz") build=$commit seed=$seed nodes=5000 command=bramble datagen --format games --out d$seed.games --positions $positions --threads $threads --seed $seed --nodes 5000 && xz -9e d$seed.games"
