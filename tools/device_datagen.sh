@@ -14,7 +14,8 @@
 set -euo pipefail
 
 if [ $# -lt 2 ] || [ "$1" = "--help" ]; then
-    sed -n '2,13p' "$0" | sed 's/^# \{0,1\}//'
+    # The comment block at the top, however long it grows.
+    awk 'NR > 1 && !/^#/ { exit } NR > 1 { sub(/^# ?/, ""); print }' "$0"
     [ "${1:-}" = "--help" ] && exit 0
     exit 2
 fi
