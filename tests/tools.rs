@@ -720,3 +720,35 @@ fn datagen_paused_stops_a_running_datagen_for_the_command_only() {
     assert_eq!(status.expect("the script runs").code(), Some(3));
     assert_ne!(resumed, 'T', "the datagen was left stopped");
 }
+
+/// Every shell script in tools/ answers `--help` with its whole leading comment block
+/// (the `#` taken off) and exit status 0, and does nothing else: the block's last line
+/// is printed, so a block that grows is never cut, and no script that installs or plays
+/// starts on `--help`.
+#[cfg(target_os = "linux")]
+#[test]
+fn every_tool_script_answers_help_with_its_whole_comment_block() {
+    use std::process::Command;
+    let tools = Path::new(env!("CARGO_MANIFEST_DIR")).join("tools");
+    let mut scripts: Vec<_> = std::fs::read_dir(&tools)
+        .expect("tools/ is there")
+        .map(|entry| entry.expect("an entry").path())
+        .filter(|path| path.extension().is_some_and(|ext| ext == "sh"))
+        .collect();
+    scripts.sort();
+    assert!(scripts.len() >= 5, "{scripts:?}");
+    for script in &scripts {
+        let text = std::fs::read_to_string(script).expect("readable");
+        let block: Vec<&str> = text.lines().skip(1).take_while(|line| line.starts_with('#')).collect();
+        let last = block.last().expect("a comment block after the #! line");
+        let last = last.strip_prefix("# ").or(last.strip_prefix('#')).expect("a comment");
+        for flag in ["--help", "-h"] {
+            let output = Command::new("bash").arg(script).arg(flag).output().expect("bash runs");
+            let out = String::from_utf8_lossy(&output.stdout);
+            assert_eq!(output.status.code(), Some(0), "{script:?} {flag}: {out}");
+            assert_eq!(out.lines().count(), block.len(), "{script:?} {flag}: {out}");
+            assert_eq!(out.lines().last(), Some(last), "{script:?} {flag}: {out}");
+            assert!(!out.lines().any(|line| line.starts_with('#')), "{script:?} {flag}: {out}");
+        }
+    }
+}

@@ -11,7 +11,7 @@
 set -uo pipefail
 
 if [ $# -eq 0 ] || [ "$1" = "--help" ] || [ "$1" = "-h" ]; then
-    sed -n '2,9p' "$0" | sed 's/^# \{0,1\}//'
+    awk 'NR > 1 && !/^#/ { exit } NR > 1 { sub(/^# ?/, ""); print }' "$0"
     [ $# -eq 0 ] && exit 2 || exit 0
 fi
 

@@ -13,10 +13,10 @@
 # of threads, written in order, and a run stops after the game reaching --positions).
 set -euo pipefail
 
-if [ $# -lt 2 ] || [ "$1" = "--help" ]; then
+if [ $# -lt 2 ] || [ "$1" = "--help" ] || [ "$1" = "-h" ]; then
     # The comment block at the top, however long it grows.
     awk 'NR > 1 && !/^#/ { exit } NR > 1 { sub(/^# ?/, ""); print }' "$0"
-    [ "${1:-}" = "--help" ] && exit 0
+    case ${1:-} in --help | -h) exit 0 ;; esac
     exit 2
 fi
 seed=$1

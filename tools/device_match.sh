@@ -19,7 +19,7 @@
 #   OUT=/tmp/rest tools/device_match.sh play 44 --concurrency 2
 set -euo pipefail
 
-usage() { sed -n '2,19p' "$0" | sed 's/^# \{0,1\}//'; exit "${1:-2}"; }
+usage() { awk 'NR > 1 && !/^#/ { exit } NR > 1 { sub(/^# ?/, ""); print }' "$0"; exit "${1:-2}"; }
 [ $# -ge 1 ] || usage 2
 here=$(cd "$(dirname "$0")/.." && pwd)
 pack=$here/target/device-match

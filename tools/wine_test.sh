@@ -28,7 +28,7 @@ while [ $# -gt 0 ]; do
     --quick) quick=1; shift ;;
     --no-build) build=0; shift ;;
     --games) games=$2; shift 2 ;;
-    -h|--help) sed -n 2,20p "$0"; exit 0 ;;
+    -h|--help) awk 'NR > 1 && !/^#/ { exit } NR > 1 { sub(/^# ?/, ""); print }' "$0"; exit 0 ;;
     *) echo "wine_test: unknown argument '$1'" >&2; exit 2 ;;
   esac
 done
