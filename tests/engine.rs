@@ -186,6 +186,27 @@ fn a_bad_eval_file_gets_one_line_and_the_network_in_use_stays() {
     assert!(engine.take().iter().any(|line| line.contains(&format!("(built-in, {hidden} hidden neurons)"))));
 }
 
+/// A network with king buckets (file version 3) loads by `EvalFile` and plays.
+#[test]
+fn a_king_bucketed_network_loads_and_plays() {
+    let (hidden, king_buckets) = (16, bramble::nnue::features::KING_BUCKETS);
+    let weights = (0..768 * king_buckets * hidden).map(|i| (i % 23) as i16 - 11).collect();
+    let net = bramble::nnue::Network::new(hidden, weights, vec![40; hidden], vec![3; 2 * hidden], vec![0])
+        .expect("sizes fit");
+    let file = TempFile::new("king-buckets.nnue", net.to_bytes());
+    let mut engine = Harness::new();
+    engine.take();
+    engine.send(&format!("setoption name EvalFile value {}", file.display()));
+    assert_eq!(
+        engine.take(),
+        [format!("info string EvalFile {}: network of 16 hidden neurons, 4 king buckets loaded", file.display())]
+    );
+    engine.send("position startpos moves e2e4 e7e5 g1f3 b8c6 f1c4 g8f6");
+    engine.send("go depth 5");
+    let lines = engine.wait_for("bestmove");
+    assert!(lines.last().is_some_and(|line| line.starts_with("bestmove ") && !line.contains("0000")), "{lines:?}");
+}
+
 #[test]
 fn the_evaluator_option_chooses_what_the_search_evaluates_with() {
     let mut engine = Harness::new();

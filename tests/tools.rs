@@ -424,6 +424,18 @@ fn train_writes_networks_and_rejects_damaged_data() {
     assert_eq!(code, 2, "{err}");
     assert!(err.contains("cannot be used with"), "{err}");
 
+    // King buckets: a version 3 file whose shape the engine reads back; 1 or 4 only.
+    let king_net = temp_file("train-king.nnue", "");
+    let (code, out, err) =
+        run_cli(&[&train[..], &["--king-buckets", "4", "--out", king_net.to_str().expect("utf-8")]].concat());
+    assert_eq!(code, 0, "{err}");
+    assert!(err.contains("training (768x4 -> 4)") && out.contains("4 king buckets"), "{out}{err}");
+    let network = bramble::nnue::Network::from_file(&king_net).expect("a valid network");
+    assert_eq!((network.king_buckets(), network.describe().as_str()), (4, "4 hidden neurons, 4 king buckets"));
+    let (code, _, err) = run_cli(&[&train[..], &["--king-buckets", "3"]].concat());
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("'3' is not 1 or 4"), "{err}");
+
     let damaged = temp_file("train-33.bin", "");
     std::fs::write(&*damaged, &bytes[..33]).expect("write the data");
     let path = damaged.to_str().expect("utf-8 path");

@@ -10,6 +10,7 @@ use clap::builder::RangedU64ValueParser;
 
 use super::common::{CliError, CliResult, at_least_one, read_bytes, threads_or_cores};
 use super::progress::Progress;
+use crate::nnue::features::KING_BUCKETS;
 use crate::nnue::format::{MAX_BUCKETS, MAX_HIDDEN};
 use crate::train::dataset::DataKind;
 use crate::train::loader::Loaded;
@@ -39,6 +40,9 @@ pub struct TrainArgs {
     #[arg(long, value_name = "B", default_value_t = 1,
           value_parser = RangedU64ValueParser::<usize>::new().range(1..=MAX_BUCKETS as u64))]
     output_buckets: usize,
+    /// King buckets: 1 (none), or 4 (each side's king square picks its inputs' set, the board mirrored to the king's half)
+    #[arg(long, value_name = "K", default_value_t = 1, value_parser = king_buckets_arg)]
+    king_buckets: usize,
     /// Passes over the data
     #[arg(long, value_name = "N", default_value_t = DEFAULT_EPOCHS,
           value_parser = at_least_one::<usize>)]
@@ -79,6 +83,15 @@ pub struct TrainArgs {
     checkpoints: Option<String>,
 }
 
+/// `--king-buckets`: 1, or the one layout of [`KING_BUCKETS`] that networks know.
+fn king_buckets_arg(text: &str) -> Result<usize, String> {
+    match text.trim().parse::<usize>() {
+        Ok(1) => Ok(1),
+        Ok(KING_BUCKETS) => Ok(KING_BUCKETS),
+        _ => Err(format!("'{text}' is not 1 or {KING_BUCKETS}")),
+    }
+}
+
 pub(super) fn train_command(args: TrainArgs) -> CliResult {
     if !(args.lr.is_finite() && args.lr > 0.0) {
         return Err(CliError::Usage("--lr must be above 0".into()));
@@ -102,6 +115,7 @@ pub(super) fn train_command(args: TrainArgs) -> CliResult {
     let options = TrainOptions {
         hidden: args.hidden,
         buckets: args.output_buckets,
+        king_buckets: args.king_buckets,
         batch: args.batch,
         lr: args.lr,
         lr_drop_epoch: args.lr_drop_epoch,
@@ -111,7 +125,8 @@ pub(super) fn train_command(args: TrainArgs) -> CliResult {
         mirror: args.mirror,
     };
     eprintln!(
-        "training (768 -> {}) x 2 -> 1 ({} output buckets) on {} positions, {} held out; {} threads",
+        "training (768x{} -> {}) x 2 -> 1 ({} output buckets) on {} positions, {} held out; {} threads",
+        options.king_buckets,
         options.hidden,
         options.buckets,
         training.len(),
@@ -145,8 +160,8 @@ pub(super) fn train_command(args: TrainArgs) -> CliResult {
     let summary = last.map_or_else(String::new, |report| epoch_line(&report));
     shown.finish(all_batches, format!("done: {summary}"));
     println!(
-        "network written to {} ({} hidden neurons, {} output buckets)",
-        args.out, args.hidden, args.output_buckets
+        "network written to {} ({} hidden neurons, {} output buckets, {} king buckets)",
+        args.out, args.hidden, args.output_buckets, args.king_buckets
     );
     Ok(ExitCode::SUCCESS)
 }

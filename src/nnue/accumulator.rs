@@ -6,6 +6,9 @@
 //! changes at most four pieces (castling: king and rook off, king and rook on), so the
 //! child's accumulators are the parent's plus and minus those few rows instead of a sum
 //! over all 32 pieces. [`AccumulatorStack`] keeps one pair per ply of the line searched.
+//! In a network with king buckets, a king move that takes its side into another bucket
+//! or across the board's middle (mirroring it) changes every input of that side's
+//! perspective: that accumulator is built from scratch instead.
 //!
 //! # Integer ranges
 //!
@@ -22,24 +25,40 @@
 
 use std::sync::Arc;
 
-use shakmaty::{Board, Color, Move, Piece, Role, Square};
+use shakmaty::{Board, ByColor, Color, Move, Piece, Role, Square};
 
 use super::aligned::AlignedValues;
-use super::features::index;
+use super::features::View;
 use super::format::Network;
 use super::kernels;
 use super::quant::{QA, QB, SCALE};
 use crate::position::en_passant_victim;
 
-/// The input of `piece` on `square` as `perspective` sees it (see `features.rs`).
+/// The input of `piece` on `square` as `perspective` sees it through `view` (its king
+/// bucket and mirror; see `features.rs`).
 #[inline]
-pub fn feature(perspective: Color, piece: Piece, square: Square) -> usize {
-    let square = match perspective {
-        Color::White => square,
-        Color::Black => square.flip_vertical(),
-    };
+pub fn feature(view: View, perspective: Color, piece: Piece, square: Square) -> usize {
     // shakmaty's roles count from 1 (pawn).
-    index(piece.color != perspective, usize::from(piece.role) - 1, usize::from(square))
+    view.index(piece.color != perspective, usize::from(piece.role) - 1, oriented(perspective, square))
+}
+
+/// `square` as `perspective` sees the board: Black's flipped vertically.
+#[inline]
+fn oriented(perspective: Color, square: Square) -> usize {
+    match perspective {
+        Color::White => usize::from(square),
+        Color::Black => usize::from(square.flip_vertical()),
+    }
+}
+
+/// The square a move takes its side's king from, if it moves the king.
+#[inline]
+fn king_from(m: &Move) -> Option<Square> {
+    match *m {
+        Move::Normal { role: Role::King, from, .. } => Some(from),
+        Move::Castle { king, .. } => Some(king),
+        _ => None,
+    }
 }
 
 /// The pieces a move takes off and puts on: at most two each.
@@ -102,6 +121,8 @@ impl Change {
 pub struct AccumulatorStack {
     net: Arc<Network>,
     hidden: usize,
+    /// The network's king buckets (1: every perspective sees through [`View::PLAIN`]).
+    king_buckets: usize,
     /// Ply-major: ply `p`'s White accumulator, then its Black one; each on a 32-byte
     /// boundary when N is a multiple of 16.
     values: AlignedValues,
@@ -110,8 +131,8 @@ pub struct AccumulatorStack {
 impl AccumulatorStack {
     /// A stack for plies 0 to `plies - 1`, all zero until refreshed.
     pub fn new(net: Arc<Network>, plies: usize) -> AccumulatorStack {
-        let hidden = net.hidden();
-        AccumulatorStack { net, hidden, values: AlignedValues::zeros(plies.max(1) * 2 * hidden) }
+        let (hidden, king_buckets) = (net.hidden(), net.king_buckets());
+        AccumulatorStack { net, hidden, king_buckets, values: AlignedValues::zeros(plies.max(1) * 2 * hidden) }
     }
 
     pub fn network(&self) -> &Network {
@@ -132,23 +153,50 @@ impl AccumulatorStack {
         &self.values[start..start + self.hidden]
     }
 
+    /// How `perspective` sees `board`: its king's bucket and mirror.
+    #[inline]
+    fn view(&self, perspective: Color, board: &Board) -> View {
+        if self.king_buckets == 1 {
+            return View::PLAIN;
+        }
+        // A board without this king (never a legal position) takes the first bucket.
+        let king = board.king_of(perspective).map_or(0, |king| oriented(perspective, king));
+        View::new(self.king_buckets, king)
+    }
+
     /// Builds `ply`'s accumulators from scratch from `board`.
     pub fn refresh(&mut self, ply: usize, board: &Board) {
         for perspective in Color::ALL {
-            let start = self.offset(ply, perspective);
-            let (net, acc) = (&self.net, &mut self.values[start..start + self.hidden]);
-            acc.copy_from_slice(net.feature_biases());
-            for (square, piece) in board {
-                add_row(acc, net.feature_row(feature(perspective, piece, square)));
-            }
+            self.refresh_perspective(ply, perspective, board);
         }
     }
 
-    /// Ply `ply + 1`'s accumulators: ply `ply`'s after `turn` plays `m`. Beyond the last
-    /// ply (the search never goes there) nothing is done.
-    pub fn play(&mut self, ply: usize, turn: Color, m: &Move) {
+    /// Builds `perspective`'s accumulator of `ply` from scratch from `board`.
+    fn refresh_perspective(&mut self, ply: usize, perspective: Color, board: &Board) {
+        let view = self.view(perspective, board);
+        let start = self.offset(ply, perspective);
+        let (net, acc) = (&self.net, &mut self.values[start..start + self.hidden]);
+        acc.copy_from_slice(net.feature_biases());
+        for (square, piece) in board {
+            add_row(acc, net.feature_row(feature(view, perspective, piece, square)));
+        }
+    }
+
+    /// Ply `ply + 1`'s accumulators: ply `ply`'s after `turn` plays `m`, which leaves
+    /// `board`. Beyond the last ply (the search never goes there) nothing is done.
+    pub fn play(&mut self, ply: usize, turn: Color, m: &Move, board: &Board) {
         if ply + 1 >= self.plies() {
             return;
+        }
+        let views = ByColor::new_with(|perspective| self.view(perspective, board));
+        // A king move into another bucket or across the middle: that side from scratch.
+        let rebuilt = (self.king_buckets > 1)
+            .then(|| king_from(m))
+            .flatten()
+            .filter(|&from| View::new(self.king_buckets, oriented(turn, from)) != *views.get(turn))
+            .map(|_| turn);
+        if let Some(perspective) = rebuilt {
+            self.refresh_perspective(ply + 1, perspective, board);
         }
         let change = Change::of(turn, m);
         let pair = 2 * self.hidden;
@@ -158,8 +206,13 @@ impl AccumulatorStack {
         for (perspective, (acc, parent)) in
             Color::ALL.into_iter().zip(child.chunks_exact_mut(self.hidden).zip(parent.chunks_exact(self.hidden)))
         {
+            if rebuilt == Some(perspective) {
+                continue;
+            }
+            let view = *views.get(perspective);
             // Unused slots hold a placeholder piece: a valid row, never passed on.
-            let row = |&(piece, square): &(Piece, Square)| self.net.feature_row(feature(perspective, piece, square));
+            let row =
+                |&(piece, square): &(Piece, Square)| self.net.feature_row(feature(view, perspective, piece, square));
             let off: [&[i16]; 2] = [row(&change.off[0]), row(&change.off[1])];
             let on: [&[i16]; 2] = [row(&change.on[0]), row(&change.on[1])];
             kernels::update(acc, parent, &off[..change.off_count], &on[..change.on_count]);
@@ -211,6 +264,7 @@ mod tests {
     use shakmaty::{CastlingMode, Chess, Position as _};
 
     use super::*;
+    use crate::nnue::features::KING_BUCKETS;
     use crate::nnue::{INPUTS, test_networks};
 
     /// One output bucket.
@@ -246,7 +300,8 @@ mod tests {
     }
 
     /// Random games from positions rich in castling, en passant and (under)promotions,
-    /// preferring those moves when they are legal, checked at every ply.
+    /// preferring those moves when they are legal, checked at every ply; a third of them
+    /// with output buckets, a third with king buckets (whose king moves rebuild one side).
     #[test]
     fn incremental_accumulators_equal_a_refresh_at_every_ply() {
         let starts = [
@@ -257,14 +312,16 @@ mod tests {
             "r1n1k2r/1P4P1/8/2pP4/8/8/1p4p1/R1N1K2R w KQkq c6 0 1",
             "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
         ];
-        // Half the games with output buckets, whose choice changes as pieces are taken.
+        // Output buckets change as pieces are taken; king buckets as kings move.
         let (net, bucketed) = (random_network(24, 7), random_bucketed(24, 8, 6));
+        let king_bucketed = Arc::new(test_networks::random_king_bucketed(24, &[77], KING_BUCKETS, 5));
+        let mut rebuilt_views = 0;
         let mut rng = StdRng::seed_from_u64(2024);
         let (mut castles, mut en_passants, mut promotions, mut under_captures) = (0, 0, 0, 0);
         for game in 0..300 {
             let start = starts[game % starts.len()];
             let mut pos = position(start);
-            let net = if game % 2 == 0 { &net } else { &bucketed };
+            let net = [&net, &bucketed, &king_bucketed][game % 3];
             let mut stack = AccumulatorStack::new(Arc::clone(net), 81);
             stack.refresh(0, pos.board());
             for ply in 0..80 {
@@ -283,14 +340,20 @@ mod tests {
                 en_passants += usize::from(m.is_en_passant());
                 promotions += usize::from(m.is_promotion());
                 under_captures += usize::from(m.is_capture() && m.promotion().is_some_and(|role| role != Role::Queen));
-                stack.play(ply, pos.turn(), &m);
+                let turn = pos.turn();
                 pos.play_unchecked(m);
+                stack.play(ply, turn, &m, pos.board());
+                // A king move into another bucket or half: the mover's side was rebuilt.
+                if let (Some(from), Some(to)) = (king_from(&m), pos.board().king_of(turn)) {
+                    let view = |square| View::new(KING_BUCKETS, oriented(turn, square));
+                    rebuilt_views += usize::from(net.king_buckets() > 1 && view(from) != view(to));
+                }
                 check(&stack, ply + 1, &pos, &format!("{start}, game {game}, ply {ply}, {m}"));
             }
         }
         assert!(
-            castles > 100 && en_passants > 30 && promotions > 200 && under_captures > 30,
-            "{castles} {en_passants} {promotions} {under_captures}"
+            castles > 100 && en_passants > 30 && promotions > 200 && under_captures > 30 && rebuilt_views > 200,
+            "{castles} {en_passants} {promotions} {under_captures} {rebuilt_views}"
         );
     }
 
@@ -321,9 +384,10 @@ mod tests {
         let mut stack = AccumulatorStack::new(net, 2);
         stack.refresh(0, pos.board());
         let m = pos.legal_moves()[0];
-        stack.play(1, pos.turn(), &m);
+        let after = pos.clone().play(m).expect("legal");
+        stack.play(1, pos.turn(), &m, after.board());
         stack.pass(1);
-        stack.play(0, pos.turn(), &m);
+        stack.play(0, pos.turn(), &m, after.board());
         assert_eq!(stack.perspective(1, Color::White).len(), 8);
     }
 

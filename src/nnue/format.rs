@@ -1,9 +1,9 @@
 //! The quantised network the engine runs, and its file (`.nnue`).
 //!
-//! # Architecture: (768 -> N) x 2 -> 1 (of B output buckets), SCReLU, perspective
+//! # Architecture: (768K -> N) x 2 -> 1 (of B output buckets), SCReLU, perspective
 //!
-//! Each side's 768 inputs ([`crate::nnue::features`]) feed one shared layer of N
-//! neurons: that side's accumulator. The output neuron reads the side to move's
+//! Each side's 768 inputs in each of K king buckets (K = 1, or 4: [`crate::nnue::features`])
+//! feed one shared layer of N neurons: that side's accumulator. The output neuron reads the side to move's
 //! accumulator with the first N output weights and the other side's with the last N.
 //! A network may have B sets of output weights and bias (output buckets); the number of
 //! pieces on the board picks one ([`output_bucket`]), so the output can weigh the same
@@ -30,22 +30,24 @@
 //! | Bytes | Field | Meaning |
 //! |---|---|---|
 //! | 0-7 | magic | `BRMBNNUE` |
-//! | 8-11 | version | u32, 1 (one output bucket) or 2 |
+//! | 8-11 | version | u32, 1 (one output bucket), 2 (output buckets) or 3 (king buckets) |
 //! | 12-15 | hidden | u32, N (1 to 4096) |
-//! | 16-19 | buckets | u32, B (1 to 16); version 2 only, version 1 has B = 1 and no field |
-//! | .. +1536N | feature weights | i16 `[768][N]`, input-major: input `f`'s N weights together |
+//! | 16-19 | buckets | u32, B (1 to 16); versions 2 and 3, version 1 has B = 1 and no field |
+//! | 20-23 | king buckets | u32, K (4); version 3 only, versions 1 and 2 have K = 1 and no field |
+//! | .. +1536KN | feature weights | i16 `[768K][N]`, input-major: input `f`'s N weights together |
 //! | .. +2N | feature biases | i16 `[N]` |
 //! | .. +4NB | output weights | i16 `[B][2N]`: per bucket, the side to move's accumulator, then the other side's |
 //! | .. +2B | output biases | i16 `[B]` |
 //!
 //! So a version 1 file is `16 + 2 * (768N + N + 2N + 1)` bytes (98,706 for N = 64), and
-//! a version 2 file `20 + 2 * (768N + N + 2NB + B)`. A network of one bucket is always
-//! written as version 1, so the files of earlier builds load and write back the same.
+//! a version 2 file `20 + 2 * (768N + N + 2NB + B)`, a version 3 file
+//! `24 + 2 * (768KN + N + 2NB + B)`. A network is written in the lowest version that holds
+//! it, so the files of earlier builds load and write back the same.
 
 use shakmaty::{Board, Color};
 
 use super::aligned::AlignedValues;
-use super::features::{Features, INPUTS, features};
+use super::features::{Features, INPUTS, KING_BUCKETS, features};
 use super::kernels;
 use super::quant::{QA, QB, SCALE};
 
@@ -54,6 +56,8 @@ const MAGIC: &[u8; 8] = b"BRMBNNUE";
 const VERSION_ONE_BUCKET: u32 = 1;
 /// With the bucket count in the header.
 const VERSION_BUCKETS: u32 = 2;
+/// With the bucket count and the king bucket count in the header.
+const VERSION_KING_BUCKETS: u32 = 3;
 /// Hidden sizes a file may state (bounds the allocation a bad header could ask for).
 pub const MAX_HIDDEN: usize = 4096;
 /// Output buckets a file may state.
@@ -71,7 +75,9 @@ pub fn output_bucket(pieces: usize, buckets: usize) -> usize {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Network {
     hidden: usize,
-    /// `[768][N]`; on a 32-byte boundary, as is each row when N is a multiple of 16.
+    /// K: 1, or [`KING_BUCKETS`].
+    king_buckets: usize,
+    /// `[768K][N]`; on a 32-byte boundary, as is each row when N is a multiple of 16.
     feature_weights: AlignedValues,
     feature_biases: Vec<i16>,
     /// `[B][2N]`, aligned as the feature weights.
@@ -83,30 +89,43 @@ pub struct Network {
     small_output_weights: bool,
 }
 
-/// Bytes of the weights of a file with `hidden` neurons and `buckets` output buckets.
-fn weight_bytes(hidden: usize, buckets: usize) -> usize {
-    2 * (INPUTS * hidden + hidden + 2 * hidden * buckets + buckets)
+/// Bytes of the weights of a file with `hidden` neurons, `buckets` output buckets and
+/// `king_buckets` king buckets.
+fn weight_bytes(hidden: usize, buckets: usize, king_buckets: usize) -> usize {
+    2 * (INPUTS * king_buckets * hidden + hidden + 2 * hidden * buckets + buckets)
 }
 
-/// The version a network of `buckets` output buckets is written as.
-fn version_for(buckets: usize) -> u32 {
-    if buckets == 1 { VERSION_ONE_BUCKET } else { VERSION_BUCKETS }
+/// The version a network is written as: the lowest that holds it.
+fn version_for(buckets: usize, king_buckets: usize) -> u32 {
+    if king_buckets > 1 {
+        VERSION_KING_BUCKETS
+    } else if buckets > 1 {
+        VERSION_BUCKETS
+    } else {
+        VERSION_ONE_BUCKET
+    }
 }
 
-/// Bytes of a file's header: version 2 adds the bucket count.
+/// Bytes of a file's header: version 2 adds the bucket count, version 3 the king buckets'.
 fn header_bytes(version: u32) -> usize {
-    if version == VERSION_ONE_BUCKET { 16 } else { 20 }
+    match version {
+        VERSION_ONE_BUCKET => 16,
+        VERSION_BUCKETS => 20,
+        _ => 24,
+    }
 }
 
-/// Bytes of a file with `hidden` neurons and `buckets` output buckets, as written.
-pub fn file_bytes(hidden: usize, buckets: usize) -> usize {
-    header_bytes(version_for(buckets)) + weight_bytes(hidden, buckets)
+/// Bytes of a file with `hidden` neurons, `buckets` output buckets and `king_buckets`
+/// king buckets, as written.
+pub fn file_bytes(hidden: usize, buckets: usize, king_buckets: usize) -> usize {
+    header_bytes(version_for(buckets, king_buckets)) + weight_bytes(hidden, buckets, king_buckets)
 }
 
 impl Network {
     /// A network from its weights; the lengths must fit `hidden` (1 to [`MAX_HIDDEN`])
     /// and the number of output biases, which is the number of buckets (1 to
-    /// [`MAX_BUCKETS`]).
+    /// [`MAX_BUCKETS`]). The feature weights' count says the king buckets: `768 * N` for
+    /// one, `768 * 4 * N` for [`KING_BUCKETS`].
     pub fn new(
         hidden: usize,
         feature_weights: Vec<i16>,
@@ -121,14 +140,23 @@ impl Network {
         if !(1..=MAX_BUCKETS).contains(&buckets) {
             return Err(format!("{buckets} output buckets, not 1 to {MAX_BUCKETS}"));
         }
+        let king_buckets = if feature_weights.len() == INPUTS * KING_BUCKETS * hidden { KING_BUCKETS } else { 1 };
         let lengths = [feature_weights.len(), feature_biases.len(), output_weights.len()];
-        if lengths != [INPUTS * hidden, hidden, 2 * hidden * buckets] {
+        if lengths != [INPUTS * king_buckets * hidden, hidden, 2 * hidden * buckets] {
             return Err(format!("weight counts {lengths:?} do not fit hidden size {hidden} and {buckets} buckets"));
         }
         let small_output_weights = output_weights.iter().all(|w| w.unsigned_abs() <= kernels::SMALL_WEIGHT);
         let (feature_weights, output_weights) =
             (AlignedValues::from_slice(&feature_weights), AlignedValues::from_slice(&output_weights));
-        Ok(Network { hidden, feature_weights, feature_biases, output_weights, output_biases, small_output_weights })
+        Ok(Network {
+            hidden,
+            king_buckets,
+            feature_weights,
+            feature_biases,
+            output_weights,
+            output_biases,
+            small_output_weights,
+        })
     }
 
     /// N, the neurons of each accumulator.
@@ -136,7 +164,25 @@ impl Network {
         self.hidden
     }
 
-    /// The N weights of input `feature` (below 768).
+    /// K, the king buckets: 1, or [`KING_BUCKETS`].
+    pub fn king_buckets(&self) -> usize {
+        self.king_buckets
+    }
+
+    /// Its shape in words: "256 hidden neurons", with ", 8 output buckets" and
+    /// ", 4 king buckets" where it has them.
+    pub fn describe(&self) -> String {
+        let mut words = format!("{} hidden neurons", self.hidden);
+        if self.buckets() > 1 {
+            words += &format!(", {} output buckets", self.buckets());
+        }
+        if self.king_buckets > 1 {
+            words += &format!(", {} king buckets", self.king_buckets);
+        }
+        words
+    }
+
+    /// The N weights of input `feature` (below 768K).
     pub fn feature_row(&self, feature: usize) -> &[i16] {
         &self.feature_weights[feature * self.hidden..(feature + 1) * self.hidden]
     }
@@ -183,16 +229,19 @@ impl Network {
         }
         let word = |at: usize| u32::from_le_bytes([bytes[at], bytes[at + 1], bytes[at + 2], bytes[at + 3]]);
         let version = word(8);
-        let buckets = match version {
-            VERSION_ONE_BUCKET => 1,
-            VERSION_BUCKETS if bytes.len() < header_bytes(VERSION_BUCKETS) => return Err(too_short(VERSION_BUCKETS)),
-            VERSION_BUCKETS => word(16) as usize,
-            _ => {
-                return Err(format!(
-                    "format version {version}, this build reads versions {VERSION_ONE_BUCKET} and {VERSION_BUCKETS}"
-                ));
-            }
-        };
+        if !(VERSION_ONE_BUCKET..=VERSION_KING_BUCKETS).contains(&version) {
+            return Err(format!(
+                "format version {version}, this build reads versions {VERSION_ONE_BUCKET} to {VERSION_KING_BUCKETS}"
+            ));
+        }
+        if bytes.len() < header_bytes(version) {
+            return Err(too_short(version));
+        }
+        let buckets = if version == VERSION_ONE_BUCKET { 1 } else { word(16) as usize };
+        let king_buckets = if version == VERSION_KING_BUCKETS { word(20) as usize } else { 1 };
+        if version == VERSION_KING_BUCKETS && king_buckets != KING_BUCKETS {
+            return Err(format!("{king_buckets} king buckets, this build knows {KING_BUCKETS}"));
+        }
         let hidden = word(12) as usize;
         if !(1..=MAX_HIDDEN).contains(&hidden) {
             return Err(format!("hidden size {hidden} is not 1 to {MAX_HIDDEN}"));
@@ -202,17 +251,17 @@ impl Network {
             return Err(format!("{buckets} output buckets, not 1 to {MAX_BUCKETS}"));
         }
         let header = header_bytes(version);
-        let expected = header + weight_bytes(hidden, buckets);
+        let expected = header + weight_bytes(hidden, buckets, king_buckets);
         if bytes.len() != expected {
             let what = if bytes.len() < expected { "truncated" } else { "extra bytes at the end" };
             return Err(format!(
-                "{what}: {} bytes, hidden size {hidden} and {buckets} buckets need {expected}",
+                "{what}: {} bytes, hidden size {hidden}, {buckets} buckets and {king_buckets} king buckets need {expected}",
                 bytes.len()
             ));
         }
         let mut values = bytes[header..].chunks_exact(2).map(|pair| i16::from_le_bytes([pair[0], pair[1]]));
         let mut take = |count: usize| values.by_ref().take(count).collect::<Vec<i16>>();
-        let feature_weights = take(INPUTS * hidden);
+        let feature_weights = take(INPUTS * king_buckets * hidden);
         let feature_biases = take(hidden);
         let output_weights = take(2 * hidden * buckets);
         let output_biases = take(buckets);
@@ -223,7 +272,7 @@ impl Network {
     /// refused before it is read.
     pub fn from_file(path: &std::path::Path) -> Result<Network, String> {
         let size = std::fs::metadata(path).map_err(|error| format!("cannot read it: {error}"))?.len();
-        let largest = file_bytes(MAX_HIDDEN, MAX_BUCKETS);
+        let largest = file_bytes(MAX_HIDDEN, MAX_BUCKETS, KING_BUCKETS);
         if size > largest as u64 {
             return Err(format!("{size} bytes: larger than any network ({largest} bytes at most)"));
         }
@@ -231,15 +280,19 @@ impl Network {
         Network::from_bytes(&bytes)
     }
 
-    /// The file's bytes: version 1 for one bucket, else version 2.
+    /// The file's bytes: version 1 for one bucket, 2 for output buckets, 3 for king buckets.
     pub fn to_bytes(&self) -> Vec<u8> {
-        let buckets = self.buckets();
-        let mut bytes = Vec::with_capacity(file_bytes(self.hidden, buckets));
+        let (buckets, king_buckets) = (self.buckets(), self.king_buckets);
+        let version = version_for(buckets, king_buckets);
+        let mut bytes = Vec::with_capacity(file_bytes(self.hidden, buckets, king_buckets));
         bytes.extend_from_slice(MAGIC);
-        bytes.extend_from_slice(&version_for(buckets).to_le_bytes());
+        bytes.extend_from_slice(&version.to_le_bytes());
         bytes.extend_from_slice(&(self.hidden as u32).to_le_bytes());
-        if buckets > 1 {
+        if version >= VERSION_BUCKETS {
             bytes.extend_from_slice(&(buckets as u32).to_le_bytes());
+        }
+        if version >= VERSION_KING_BUCKETS {
+            bytes.extend_from_slice(&(king_buckets as u32).to_le_bytes());
         }
         let values = self.feature_weights.iter().chain(&self.feature_biases).chain(self.output_weights.iter());
         for value in values.chain(&self.output_biases) {
@@ -250,7 +303,7 @@ impl Network {
 
     /// The evaluation in centipawns for the side to move, from scratch.
     pub fn evaluate_full(&self, board: &Board, side_to_move: Color) -> i32 {
-        self.evaluate_features(&features(board, side_to_move))
+        self.evaluate_features(&features(board, side_to_move, self.king_buckets))
     }
 
     /// The evaluation of the inputs of a position, from scratch.
@@ -306,7 +359,7 @@ mod tests {
     fn bytes_round_trip() {
         let net = random_network(8, 1);
         let bytes = net.to_bytes();
-        assert_eq!(bytes.len(), file_bytes(8, 1));
+        assert_eq!(bytes.len(), file_bytes(8, 1, 1));
         assert_eq!(&bytes[0..8], b"BRMBNNUE");
         assert_eq!(bytes[8..12], 1u32.to_le_bytes());
         assert_eq!(bytes[12..16], 8u32.to_le_bytes());
@@ -314,14 +367,14 @@ mod tests {
         assert_eq!(bytes[16..18], net.feature_row(0)[0].to_le_bytes());
         assert_eq!(bytes[bytes.len() - 2..], (-1234i16).to_le_bytes());
         assert_eq!(Network::from_bytes(&bytes), Ok(net));
-        assert_eq!(file_bytes(64, 1), 98_706);
+        assert_eq!(file_bytes(64, 1, 1), 98_706);
     }
 
     #[test]
     fn bucketed_networks_round_trip_as_version_two() {
         let net = random_bucketed(8, 3, 4);
         let bytes = net.to_bytes();
-        assert_eq!(bytes.len(), file_bytes(8, 3));
+        assert_eq!(bytes.len(), file_bytes(8, 3, 1));
         assert_eq!(bytes.len(), 20 + 2 * (768 * 8 + 8 + 2 * 8 * 3 + 3));
         assert_eq!(bytes[8..12], 2u32.to_le_bytes());
         assert_eq!(bytes[16..20], 3u32.to_le_bytes());
@@ -390,8 +443,8 @@ mod tests {
         magic[0] = b'X';
         assert!(error(&magic).contains("BRMBNNUE"));
         let mut version = bytes.clone();
-        version[8] = 3;
-        assert!(error(&version).contains("version 3"));
+        version[8] = 4;
+        assert!(error(&version).contains("version 4"));
         let mut hidden = bytes;
         hidden[12] = 5; // a valid size that the length does not fit
         assert!(error(&hidden).starts_with("truncated"));
@@ -411,6 +464,62 @@ mod tests {
         assert!(error(&as_version_one).starts_with("extra bytes"));
         assert!(Network::new(4, vec![0; INPUTS * 4], vec![0; 4], vec![0; 8], vec![]).is_err());
         assert!(Network::new(4, vec![0; INPUTS * 4], vec![0; 4], vec![0; 8], vec![0, 0]).is_err());
+
+        let king_bucketed = test_networks::random_king_bucketed(4, &[5, 6], KING_BUCKETS, 4).to_bytes();
+        assert!(error(&king_bucketed[..king_bucketed.len() - 1]).starts_with("truncated"));
+        assert!(error(&king_bucketed[..22]).contains("too short for the 24-byte header"));
+        for king_buckets in [0u32, 1, 2, 8, u32::MAX] {
+            let mut wrong = king_bucketed.clone();
+            wrong[20..24].copy_from_slice(&king_buckets.to_le_bytes());
+            assert!(error(&wrong).contains(&format!("{king_buckets} king buckets")), "{king_buckets}");
+        }
+        let mut as_version_two = king_bucketed;
+        as_version_two[8] = 2;
+        assert!(error(&as_version_two).starts_with("extra bytes"));
+        // Feature weights for two king buckets: no network has that many.
+        assert!(Network::new(4, vec![0; INPUTS * 2 * 4], vec![0; 4], vec![0; 8], vec![0]).is_err());
+    }
+
+    #[test]
+    fn king_bucketed_networks_round_trip_as_version_three() {
+        let net = test_networks::random_king_bucketed(8, &[-5, 9, 100], KING_BUCKETS, 2);
+        assert_eq!(net.king_buckets(), KING_BUCKETS);
+        let bytes = net.to_bytes();
+        assert_eq!(bytes.len(), file_bytes(8, 3, KING_BUCKETS));
+        assert_eq!(bytes.len(), 24 + 2 * (768 * 4 * 8 + 8 + 2 * 8 * 3 + 3));
+        assert_eq!(bytes[8..12], 3u32.to_le_bytes());
+        assert_eq!(bytes[16..20], 3u32.to_le_bytes());
+        assert_eq!(bytes[20..24], 4u32.to_le_bytes());
+        assert_eq!(bytes[bytes.len() - 2..], 100i16.to_le_bytes());
+        assert_eq!(net.describe(), "8 hidden neurons, 3 output buckets, 4 king buckets");
+        assert_eq!(random_network(8, 1).describe(), "8 hidden neurons");
+        assert_eq!(Network::from_bytes(&bytes), Ok(net));
+        // One output bucket is still version 3 (the king buckets need the field).
+        let single = test_networks::random_king_bucketed(8, &[1], KING_BUCKETS, 3).to_bytes();
+        assert_eq!((single[8..12].to_vec(), single.len()), (3u32.to_le_bytes().to_vec(), file_bytes(8, 1, 4)));
+    }
+
+    /// King buckets mirror each side's board onto its king's half: a position and its
+    /// mirror image (files a-h swapped) score the same. Without them they need not.
+    #[test]
+    fn king_buckets_make_left_and_right_the_same() {
+        let bucketed = test_networks::random_king_bucketed(16, &[0], KING_BUCKETS, 6);
+        let plain = random_network(16, 6);
+        let mut differ = 0;
+        for fen in [
+            "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4",
+            "8/8/4k3/8/2K5/8/3P4/8 b - - 0 60",
+            "r4rk1/1pp2ppp/p1n5/8/8/2N5/PPP2PPP/2KR3R w - - 0 14",
+        ] {
+            let pos = position(fen);
+            let mut mirrored = pos.board().clone();
+            mirrored.flip_horizontal();
+            let eval = bucketed.evaluate_full(pos.board(), pos.turn());
+            assert_eq!(eval, bucketed.evaluate_full(&mirrored, pos.turn()), "{fen}");
+            differ +=
+                usize::from(plain.evaluate_full(pos.board(), pos.turn()) != plain.evaluate_full(&mirrored, pos.turn()));
+        }
+        assert_eq!(differ, 3);
     }
 
     #[test]

@@ -19,7 +19,7 @@ pub mod format;
 pub mod kernels;
 pub mod quant;
 #[cfg(test)]
-mod test_networks;
+pub(crate) mod test_networks;
 
 pub use accumulator::AccumulatorStack;
 pub use features::{Features, INPUTS, MAX_ACTIVE};

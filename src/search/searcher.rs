@@ -162,7 +162,7 @@ impl<'a> Searcher<'a> {
             self.tt.prefetch(child.key());
         }
         if let Some(stack) = &mut self.nnue {
-            stack.play(ply, pos.turn(), &m);
+            stack.play(ply, pos.turn(), &m, child.chess().board());
         }
         child
     }
@@ -261,19 +261,25 @@ mod tests {
     use super::super::{Evaluator, SearchSession};
     use super::*;
     use crate::nnue::builtin::builtin;
+    use crate::nnue::features::KING_BUCKETS;
+    use crate::nnue::test_networks::random_king_bucketed;
 
-    /// Full searches (null moves, ProbCut, quiescence, ...) with the network: `evaluate`
-    /// compares each evaluation with one from scratch (see above).
+    /// Full searches (null moves, ProbCut, quiescence, ...) with the network, and with a
+    /// random one of king buckets (whose king moves rebuild a side): `evaluate` compares
+    /// each evaluation with one from scratch (see above).
     #[test]
     fn the_network_search_keeps_its_accumulators_in_step() {
-        let net = builtin().expect("the built-in network");
-        for fen in [
-            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
-            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
-            "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
-            "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
-            "n1n5/PPPk4/8/8/8/8/4Kppp/5N1N b - - 0 1",
-        ] {
+        let king_bucketed = Arc::new(random_king_bucketed(32, &[10, -10], KING_BUCKETS, 3));
+        for (net, fen) in [builtin().expect("the built-in network"), king_bucketed].into_iter().flat_map(|net| {
+            [
+                "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+                "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+                "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+                "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+                "n1n5/PPPk4/8/8/8/8/4Kppp/5N1N b - - 0 1",
+            ]
+            .map(|fen| (Arc::clone(&net), fen))
+        }) {
             let (pos, _) = Position::from_fen(fen, CastlingMode::Standard).expect("legal");
             let settings = SearchSettings { evaluator: Evaluator::Network(Arc::clone(&net)), ..Default::default() };
             let limits = Limits { depth: Some(7), ..Limits::default() };

@@ -56,6 +56,8 @@ pub struct TrainOptions {
     pub hidden: usize,
     /// B, the output buckets (picked by the number of pieces; see `format`).
     pub buckets: usize,
+    /// K, the king buckets: 1, or [`crate::nnue::features::KING_BUCKETS`].
+    pub king_buckets: usize,
     /// Positions a mini-batch (one optimiser step).
     pub batch: usize,
     pub lr: f32,
@@ -74,7 +76,9 @@ pub struct TrainOptions {
 #[derive(Clone, Debug, PartialEq)]
 pub struct FloatNetwork {
     pub hidden: usize,
-    /// `[768][N]`, input-major as in the file.
+    /// K, the king buckets.
+    pub king_buckets: usize,
+    /// `[768K][N]`, input-major as in the file.
     pub feature_weights: Vec<f32>,
     pub feature_biases: Vec<f32>,
     /// `[B][2N]`: per bucket, the side to move's accumulator, then the other side's.
@@ -94,15 +98,16 @@ fn sigmoid(x: f32) -> f32 {
 
 impl FloatNetwork {
     /// Small uniform weights, ±1/sqrt(inputs of the layer); biases 0.
-    pub fn random(hidden: usize, buckets: usize, rng: &mut StdRng) -> FloatNetwork {
+    pub fn random(hidden: usize, buckets: usize, king_buckets: usize, rng: &mut StdRng) -> FloatNetwork {
         let mut uniform = |count: usize, fan_in: usize| {
             let limit = 1.0 / (fan_in as f32).sqrt();
             (0..count).map(|_| rng.random_range(-limit..limit)).collect::<Vec<f32>>()
         };
-        let feature_weights = uniform(INPUTS * hidden, INPUTS);
+        // A position switches on inputs of one king bucket only: fan-in 768 all the same.
+        let feature_weights = uniform(INPUTS * king_buckets * hidden, INPUTS);
         let output_weights = uniform(2 * hidden * buckets, 2 * hidden);
         let (feature_biases, output_biases) = (vec![0.0; hidden], vec![0.0; buckets]);
-        FloatNetwork { hidden, feature_weights, feature_biases, output_weights, output_biases }
+        FloatNetwork { hidden, king_buckets, feature_weights, feature_biases, output_weights, output_biases }
     }
 
     /// The output bucket of a position with these inputs (one a piece).
@@ -199,10 +204,10 @@ struct Gradient {
 }
 
 impl Gradient {
-    fn new(hidden: usize, buckets: usize) -> Gradient {
+    fn new(hidden: usize, buckets: usize, king_buckets: usize) -> Gradient {
         Gradient {
-            feature_weights: vec![0.0; INPUTS * hidden],
-            touched: vec![false; INPUTS],
+            feature_weights: vec![0.0; INPUTS * king_buckets * hidden],
+            touched: vec![false; INPUTS * king_buckets],
             feature_biases: vec![0.0; hidden],
             output_weights: vec![0.0; 2 * hidden * buckets],
             output_biases: vec![0.0; buckets],
@@ -234,8 +239,8 @@ impl Gradient {
         let hidden = net.hidden;
         for record in records {
             let features = match mirror {
-                Some(salt) if mirrored(record, salt) => record_features_mirrored(record),
-                _ => record_features(record),
+                Some(salt) if mirrored(record, salt) => record_features_mirrored(record, net.king_buckets),
+                _ => record_features(record, net.king_buckets),
             };
             net.accumulate(features.stm(), &mut self.stm);
             net.accumulate(features.nstm(), &mut self.nstm);
@@ -357,9 +362,10 @@ impl Trainer {
     pub fn new(options: TrainOptions) -> Trainer {
         let mut rng = StdRng::seed_from_u64(options.seed);
         let (hidden, buckets) = (options.hidden, options.buckets.max(1));
-        let net = FloatNetwork::random(hidden, buckets, &mut rng);
-        let moments = [INPUTS * hidden, hidden, 2 * hidden * buckets, buckets].map(Moments::new);
-        let gradients = (0..options.threads.max(1)).map(|_| Gradient::new(hidden, buckets)).collect();
+        let king_buckets = options.king_buckets.max(1);
+        let net = FloatNetwork::random(hidden, buckets, king_buckets, &mut rng);
+        let moments = [INPUTS * king_buckets * hidden, hidden, 2 * hidden * buckets, buckets].map(Moments::new);
+        let gradients = (0..options.threads.max(1)).map(|_| Gradient::new(hidden, buckets, king_buckets)).collect();
         Trainer { net, options, rng, epochs: 0, steps: 0, moments, gradients }
     }
 
@@ -464,6 +470,7 @@ mod tests {
     use shakmaty::{Chess, Color, Position as _, Role};
 
     use super::*;
+    use crate::nnue::features::KING_BUCKETS;
     use crate::train::trainingdata::pack;
 
     /// Positions of random legal games, each scored by its material (pawn 100) for
@@ -501,6 +508,7 @@ mod tests {
         TrainOptions {
             hidden: 16,
             buckets: 1,
+            king_buckets: 1,
             batch: 64,
             lr: 0.01,
             lr_drop_epoch: 3,
@@ -515,7 +523,7 @@ mod tests {
     fn the_quantised_network_agrees_with_the_float_one() {
         // Larger weights than the initial ones, so that evaluations reach hundreds of cp.
         let mut rng = StdRng::seed_from_u64(11);
-        let mut net = FloatNetwork::random(16, 1, &mut rng);
+        let mut net = FloatNetwork::random(16, 1, 1, &mut rng);
         net.feature_weights.iter_mut().for_each(|w| *w *= 6.0);
         net.feature_biases.iter_mut().for_each(|b| *b = rng.random_range(0.0..0.5));
         net.output_weights.iter_mut().for_each(|w| *w *= 4.0);
@@ -531,7 +539,7 @@ mod tests {
             assert_eq!((clamped, quantised.buckets()), (0, net.output_biases.len()));
             let mut largest = 0.0f32;
             for record in random_positions(200, 5) {
-                let features = record_features(&record);
+                let features = record_features(&record, 1);
                 let float = net.evaluate(&features);
                 let exact = quantised.evaluate_features(&features) as f32;
                 // Each of up to 33 weights summed into an accumulator is rounded by up to
@@ -547,25 +555,26 @@ mod tests {
 
     #[test]
     fn the_gradient_matches_finite_differences() {
-        gradient_matches_finite_differences(1);
+        gradient_matches_finite_differences(1, 1);
         // 16 buckets: a bucket for every two piece counts, so the records use several.
-        gradient_matches_finite_differences(16);
+        gradient_matches_finite_differences(16, 1);
+        gradient_matches_finite_differences(1, KING_BUCKETS);
     }
 
-    fn gradient_matches_finite_differences(buckets: usize) {
+    fn gradient_matches_finite_differences(buckets: usize, king_buckets: usize) {
         let records = random_positions(12, 9);
         let mut rng = StdRng::seed_from_u64(2);
-        let mut net = FloatNetwork::random(8, buckets, &mut rng);
+        let mut net = FloatNetwork::random(8, buckets, king_buckets, &mut rng);
         // Most neurons inside SCReLU's slope, and an output far enough from 0 to matter.
         net.feature_biases.iter_mut().for_each(|b| *b = rng.random_range(0.2..0.6));
         net.output_weights.iter_mut().for_each(|w| *w *= 10.0);
         let weight = 0.3;
         let loss = |net: &FloatNetwork| {
-            let mut gradient = Gradient::new(8, buckets);
+            let mut gradient = Gradient::new(8, buckets, king_buckets);
             gradient.add(net, &records, weight, false, None);
             gradient.loss
         };
-        let mut analytic = Gradient::new(8, buckets);
+        let mut analytic = Gradient::new(8, buckets, king_buckets);
         analytic.add(&net, &records, weight, true, None);
         let numeric = |param: &dyn Fn(&mut FloatNetwork) -> &mut f32| {
             let h = 1e-3;
@@ -574,7 +583,7 @@ mod tests {
             *param(&mut down) -= h;
             ((loss(&up) - loss(&down)) / (2.0 * f64::from(h))) as f32
         };
-        let features = record_features(&records[0]);
+        let features = record_features(&records[0], king_buckets);
         let (stm, nstm) = (features.stm()[3], features.nstm()[7]);
         // The first record's bucket's output weights start at `out`.
         let bucket = net.bucket(&features);
@@ -597,7 +606,7 @@ mod tests {
             let (a, n) = (analytic.output_biases[b], numeric(&|n| &mut n.output_biases[b]));
             assert!((a - n).abs() <= 0.02 * a.abs() + 1e-5, "output bias {b}: analytic {a} numeric {n}");
             // A bucket no record uses learns nothing.
-            let used = records.iter().any(|r| net.bucket(&record_features(r)) == b);
+            let used = records.iter().any(|r| net.bucket(&record_features(r, king_buckets)) == b);
             assert_eq!(a != 0.0, used, "bucket {b}");
             compared += usize::from(a.abs() > 1e-3);
         }
@@ -607,8 +616,39 @@ mod tests {
     }
 
     #[test]
+    fn king_buckets_learn_and_quantise_as_the_engine_reads_them() {
+        let records = random_positions(8000, 4);
+        let (mut training, validation) = crate::train::trainingdata::split_last(records, 0.1);
+        let mut trainer = Trainer::new(TrainOptions { king_buckets: KING_BUCKETS, ..options(2) });
+        let before = trainer.loss(&validation);
+        let reports: Vec<EpochReport> =
+            (0..4).map(|_| trainer.epoch(&mut training, &validation, &mut |_| {})).collect();
+        let after = reports[3].validation_loss.expect("validation positions");
+        // Each bucket sees about a quarter of these few positions: slower than one set of
+        // inputs (which gets below a tenth in four epochs), but learning.
+        assert!(after < before / 2.0, "validation loss {before} -> {after} with king buckets");
+        let net = trainer.network();
+        let (quantised, clamped) = net.quantise();
+        assert_eq!((clamped, quantised.king_buckets()), (0, KING_BUCKETS));
+        // Every king bucket learnt (the random positions put kings everywhere).
+        for bucket in 0..KING_BUCKETS {
+            let rows = &net.feature_weights[bucket * INPUTS * 16..(bucket + 1) * INPUTS * 16];
+            let fresh = FloatNetwork::random(16, 1, KING_BUCKETS, &mut StdRng::seed_from_u64(7));
+            assert_ne!(rows, &fresh.feature_weights[bucket * INPUTS * 16..(bucket + 1) * INPUTS * 16], "{bucket}");
+        }
+        // The engine's inputs of the board are the trainer's of the record, so the file
+        // evaluates the validation positions as the float network does, within rounding.
+        for record in validation.iter().take(200) {
+            let board = crate::train::trainingdata::record_board(record);
+            let float = net.evaluate(&record_features(record, KING_BUCKETS));
+            let exact = quantised.evaluate_full(&board, Color::White) as f32;
+            assert!((exact - float).abs() <= 0.02 * float.abs() + 20.0, "quantised {exact} float {float}");
+        }
+    }
+
+    #[test]
     fn quantising_clamps_to_i16_and_counts() {
-        let mut net = FloatNetwork::random(4, 1, &mut StdRng::seed_from_u64(1));
+        let mut net = FloatNetwork::random(4, 1, 1, &mut StdRng::seed_from_u64(1));
         net.feature_weights[0] = 1000.0; // x 255 is beyond i16
         net.output_weights[1] = -1000.0; // x 64 too
         let (quantised, clamped) = net.quantise();

@@ -127,8 +127,8 @@ pub fn eval_lines(pos: &Position, network: Option<NetworkView>, in_use: &str) ->
             let side_view = eval::with_endgame_knowledge(board, turn, net.evaluate_full(board, turn));
             let white_view = if pos.turn().is_white() { side_view } else { -side_view };
             format!(
-                "Network: {white_view} cp from White's side, {side_view} cp for the side to move ({name}, {} hidden neurons)",
-                net.hidden()
+                "Network: {white_view} cp from White's side, {side_view} cp for the side to move ({name}, {})",
+                net.describe()
             )
         }
         None => "Network: none loaded".to_string(),

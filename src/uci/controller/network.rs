@@ -23,7 +23,7 @@ impl Controller {
             Ok(net) => {
                 let name = if builtin_wanted { "built-in".to_string() } else { file.to_string() };
                 if !builtin_wanted {
-                    self.info_string(&format!("EvalFile {file}: network of {} hidden neurons loaded", net.hidden()));
+                    self.info_string(&format!("EvalFile {file}: network of {} loaded", net.describe()));
                 }
                 self.network = Some(LoadedNetwork { net, name });
                 if self.settings.use_network {
