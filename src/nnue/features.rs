@@ -38,6 +38,9 @@ pub const MAX_ACTIVE: usize = 32;
 /// The king buckets of a network that has them (the other networks have one).
 pub const KING_BUCKETS: usize = 4;
 
+/// The views of a network with king buckets: each bucket, plain or mirrored.
+pub const VIEWS: usize = 2 * KING_BUCKETS;
+
 /// The king bucket of each square of files a-d (a1 = 0), as the table above draws it.
 const KING_BUCKET_OF: [u8; 64] = {
     let mut table = [3; 64];
@@ -75,6 +78,12 @@ impl View {
         }
         let mirror = if king % 8 >= 4 { 7 } else { 0 };
         View { offset: usize::from(KING_BUCKET_OF[king ^ mirror]) * INPUTS, mirror }
+    }
+
+    /// Which of the [`VIEWS`] this is: the bucket and the mirror as one number.
+    #[inline]
+    pub fn slot(self) -> usize {
+        self.offset / INPUTS * 2 + usize::from(self.mirror != 0)
     }
 
     /// The input of a piece (`theirs` its colour, `role` 0 to 5) on `square`, both as the
