@@ -432,6 +432,14 @@ fn train_writes_networks_and_rejects_damaged_data() {
     assert!(err.contains("training (768x4 -> 4)") && out.contains("4 king buckets"), "{out}{err}");
     let network = bramble::nnue::Network::from_file(&king_net).expect("a valid network");
     assert_eq!((network.king_buckets(), network.describe().as_str()), (4, "4 hidden neurons, 4 king buckets"));
+    let (code, out, err) = run_cli(
+        &[&train[..], &["--king-buckets", "4", "--factorise", "--out", king_net.to_str().expect("utf-8")]].concat(),
+    );
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("4 king buckets"), "{out}{err}");
+    let (code, _, err) = run_cli(&[&train[..], &["--factorise"]].concat());
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("--factorise needs --king-buckets 4"), "{err}");
     let (code, _, err) = run_cli(&[&train[..], &["--king-buckets", "3"]].concat());
     assert_eq!(code, 2, "{err}");
     assert!(err.contains("'3' is not 1 or 4"), "{err}");

@@ -43,6 +43,9 @@ pub struct TrainArgs {
     /// King buckets: 1 (none), or 4 (each side's king square picks its inputs' set, the board mirrored to the king's half)
     #[arg(long, value_name = "K", default_value_t = 1, value_parser = king_buckets_arg)]
     king_buckets: usize,
+    /// With king buckets: train each bucket's weights as its own part plus a part all buckets share (learnt from every position)
+    #[arg(long)]
+    factorise: bool,
     /// Passes over the data
     #[arg(long, value_name = "N", default_value_t = DEFAULT_EPOCHS,
           value_parser = at_least_one::<usize>)]
@@ -93,6 +96,9 @@ fn king_buckets_arg(text: &str) -> Result<usize, String> {
 }
 
 pub(super) fn train_command(args: TrainArgs) -> CliResult {
+    if args.factorise && args.king_buckets == 1 {
+        return Err(CliError::Usage("--factorise needs --king-buckets 4".into()));
+    }
     if !(args.lr.is_finite() && args.lr > 0.0) {
         return Err(CliError::Usage("--lr must be above 0".into()));
     }
@@ -123,6 +129,7 @@ pub(super) fn train_command(args: TrainArgs) -> CliResult {
         threads: threads_or_cores(args.threads),
         seed: args.seed,
         mirror: args.mirror,
+        factorise: args.factorise,
     };
     eprintln!(
         "training (768x{} -> {}) x 2 -> 1 ({} output buckets) on {} positions, {} held out; {} threads",

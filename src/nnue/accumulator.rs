@@ -190,7 +190,7 @@ impl AccumulatorStack {
         View::new(self.king_buckets, king)
     }
 
-    /// Builds `ply`'s accumulators from scratch from `board`.
+    /// Builds `ply`'s accumulators for `board`, not from a parent's.
     pub fn refresh(&mut self, ply: usize, board: &Board) {
         for perspective in Color::ALL {
             self.refresh_perspective(ply, perspective, board);
@@ -236,7 +236,7 @@ impl AccumulatorStack {
             return;
         }
         let views = ByColor::new_with(|perspective| self.view(perspective, board));
-        // A king move into another bucket or across the middle: that side from scratch.
+        // A king move into another bucket or across the middle: that side built again.
         let rebuilt = (self.king_buckets > 1)
             .then(|| king_from(m))
             .flatten()
