@@ -9,7 +9,7 @@
 //! In a network with king buckets, a king move that takes its side into another bucket
 //! or across the board's middle (mirroring it) changes every input of that side's
 //! perspective: that accumulator is built again instead, from the last one built in
-//! that bucket and half ([`RefreshCache`]): only the pieces that moved since then count.
+//! that bucket and half (`RefreshCache`): only the pieces that moved since then count.
 //!
 //! # Integer ranges
 //!
