@@ -9,9 +9,11 @@ played from the same opening with colours swapped, and prints the combined W-D-L
 with its 95% interval and the LLR, with ../shared/tools/match.py's own formulas
 (pentanomial). NEW_NAME is a part of the first engine's name as the PGNs give it (match.py
 names an engine after its binary). A game whose partner is missing (a run stopped in the
-middle of a pair) counts in W-D-L but not in the SPRT. Needs nothing beyond match.py.
+middle of a pair) counts in W-D-L but not in the SPRT. A PGN may be xz-compressed (.xz,
+as docs/sprt keeps them). Needs nothing beyond match.py.
 """
 import argparse
+import lzma
 import os
 import re
 import sys
@@ -34,7 +36,8 @@ def main() -> int:
     wdl = [0, 0, 0]
     for path in args.pgns:
         pending: dict[str, float] = {}
-        with open(path, encoding="utf-8") as handle:
+        opener = lzma.open if path.endswith(".xz") else open
+        with opener(path, "rt", encoding="utf-8") as handle:
             games = handle.read().split("[Event ")[1:]
         for game in games:
             white = re.search(r'\[White "([^"]*)"', game)
