@@ -122,8 +122,6 @@ impl Change {
 pub struct AccumulatorStack {
     net: Arc<Network>,
     hidden: usize,
-    /// The network's king buckets (1: every perspective sees through [`View::PLAIN`]).
-    king_buckets: usize,
     /// Ply-major: ply `p`'s White accumulator, then its Black one; each on a 32-byte
     /// boundary when N is a multiple of 16.
     values: AlignedValues,
@@ -155,10 +153,10 @@ impl RefreshCache {
 impl AccumulatorStack {
     /// A stack for plies 0 to `plies - 1`, all zero until refreshed.
     pub fn new(net: Arc<Network>, plies: usize) -> AccumulatorStack {
-        let (hidden, king_buckets) = (net.hidden(), net.king_buckets());
-        let cache = (king_buckets > 1).then(|| RefreshCache::new(&net));
+        let hidden = net.hidden();
+        let cache = (net.king_buckets() > 1).then(|| RefreshCache::new(&net));
         let values = AlignedValues::zeros(plies.max(1) * 2 * hidden);
-        AccumulatorStack { net, hidden, king_buckets, values, cache }
+        AccumulatorStack { net, hidden, values, cache }
     }
 
     pub fn network(&self) -> &Network {
@@ -179,17 +177,6 @@ impl AccumulatorStack {
         &self.values[start..start + self.hidden]
     }
 
-    /// How `perspective` sees `board`: its king's bucket and mirror.
-    #[inline]
-    fn view(&self, perspective: Color, board: &Board) -> View {
-        if self.king_buckets == 1 {
-            return View::PLAIN;
-        }
-        // A board without this king (never a legal position) takes the first bucket.
-        let king = board.king_of(perspective).map_or(0, |king| oriented(perspective, king));
-        View::new(self.king_buckets, king)
-    }
-
     /// Builds `ply`'s accumulators for `board`, not from a parent's.
     pub fn refresh(&mut self, ply: usize, board: &Board) {
         for perspective in Color::ALL {
@@ -200,7 +187,7 @@ impl AccumulatorStack {
     /// Builds `perspective`'s accumulator of `ply` for `board`: from scratch, or with king
     /// buckets from the cached one of its view.
     fn refresh_perspective(&mut self, ply: usize, perspective: Color, board: &Board) {
-        let view = self.view(perspective, board);
+        let view = View::of(self.net.king_buckets(), board, perspective);
         let start = self.offset(ply, perspective);
         let (net, acc) = (&self.net, &mut self.values[start..start + self.hidden]);
         let Some(cache) = &mut self.cache else {
@@ -235,15 +222,14 @@ impl AccumulatorStack {
         if ply + 1 >= self.plies() {
             return;
         }
-        let views = ByColor::new_with(|perspective| self.view(perspective, board));
-        // A king move into another bucket or across the middle: that side built again.
-        let rebuilt = (self.king_buckets > 1)
-            .then(|| king_from(m))
-            .flatten()
-            .filter(|&from| View::new(self.king_buckets, oriented(turn, from)) != *views.get(turn))
-            .map(|_| turn);
-        if let Some(perspective) = rebuilt {
-            self.refresh_perspective(ply + 1, perspective, board);
+        let king_buckets = self.net.king_buckets();
+        let views = ByColor::new_with(|perspective| View::of(king_buckets, board, perspective));
+        // A king move into another bucket or across the middle: the mover's side built
+        // again (never without king buckets, where every view is the plain one).
+        let rebuilt =
+            king_from(m).is_some_and(|from| View::new(king_buckets, oriented(turn, from)) != *views.get(turn));
+        if rebuilt {
+            self.refresh_perspective(ply + 1, turn, board);
         }
         let change = Change::of(turn, m);
         let pair = 2 * self.hidden;
@@ -253,7 +239,7 @@ impl AccumulatorStack {
         for (perspective, (acc, parent)) in
             Color::ALL.into_iter().zip(child.chunks_exact_mut(self.hidden).zip(parent.chunks_exact(self.hidden)))
         {
-            if rebuilt == Some(perspective) {
+            if rebuilt && perspective == turn {
                 continue;
             }
             let view = *views.get(perspective);

@@ -80,6 +80,21 @@ impl View {
         View { offset: usize::from(KING_BUCKET_OF[king ^ mirror]) * INPUTS, mirror }
     }
 
+    /// How `perspective` sees `board` in a network of `king_buckets` buckets: by its own
+    /// king's square as it sees it (Black's board flipped). A board without that king
+    /// (never a legal position) takes the first bucket.
+    #[inline]
+    pub fn of(king_buckets: usize, board: &Board, perspective: Color) -> View {
+        if king_buckets <= 1 {
+            return View::PLAIN;
+        }
+        let king = board.king_of(perspective).map_or(0, |king| match perspective {
+            Color::White => usize::from(king),
+            Color::Black => usize::from(king.flip_vertical()),
+        });
+        View::new(king_buckets, king)
+    }
+
     /// Which of the [`VIEWS`] this is: the bucket and the mirror as one number.
     #[inline]
     pub fn slot(self) -> usize {
@@ -141,14 +156,7 @@ pub(crate) fn index(theirs: bool, role: usize, square: usize) -> usize {
 /// counts only its first 32.
 pub fn features(board: &Board, side_to_move: Color, king_buckets: usize) -> Features {
     let orient = |square: Square| if side_to_move == Color::White { square } else { square.flip_vertical() };
-    let view = |color: Color| {
-        // A board without this king (never a legal position) takes the first bucket.
-        let king = board.king_of(color).map_or(0, |king| {
-            let king = usize::from(orient(king));
-            if color == side_to_move { king } else { king ^ 56 }
-        });
-        View::new(king_buckets, king)
-    };
+    let view = |perspective| View::of(king_buckets, board, perspective);
     let mut features = Features::new(view(side_to_move), view(side_to_move.other()));
     for (square, piece) in board {
         let role = usize::from(piece.role) - 1; // shakmaty's roles count from 1 (pawn)
