@@ -1,25 +1,24 @@
 //! The network built into the binary: what `EvalFile` `<default>` means.
 //!
-//! `nets/bramble-5.nnue`, (768 -> 256) x 2 -> 1, trained on this project's own self-play
-//! data (`~/bramble-data/d24.txt` to `d35.txt` but d33: 7,635,841 positions, FEN | score |
-//! result, the `datagen` commands in docs/tuning.md and docs/networks.md) with the
-//! commands below (20 epochs, a tenth of each target the game's result, each position
-//! mirrored left to right in about half of them, validated on d33; about 200 seconds on
-//! two cores; the same seed and thread count give the same file). docs/networks.md
-//! (bramble-5) has the same lines.
+//! `nets/bramble-6.nnue`, (768 -> 256) x 2 -> 1, trained on this project's own self-play
+//! games in `data/` (d40 to d64 but d56: 6,944,053 positions; `data/manifest.txt` has the
+//! command, build and seed of each file) with the command below (40 epochs, the rate a
+//! tenth after epoch 16, a tenth of each target the game's result, each position mirrored
+//! left to right in about half of them, validated on d56; about 7.5 minutes on two cores;
+//! the same seed and thread count give the same file). docs/networks.md (bramble-6) has
+//! the same lines.
 //!
 //! ```text
-//! for f in d24 d25 d26 d27 d28 d29 d30 d31 d32 d33 d34 d35; do bramble convert --to binary ~/bramble-data/$f.txt $f.bin; done
-//! bramble train --data d24.bin,d25.bin,d26.bin,d27.bin,d28.bin,d29.bin,d30.bin,d31.bin,d32.bin,d34.bin,d35.bin \
-//!     --validation-data d33.bin --hidden 256 --epochs 20 --threads 2 --seed 1 --result-weight 0.1 --mirror \
-//!     --out nets/bramble-5.nnue
+//! bramble train --data $(ls data/d*.games.xz | grep -v d56 | head -n 24 | paste -sd,) \
+//!     --validation-data data/d56.games.xz --hidden 256 --epochs 40 --lr-drop-epoch 16 --threads 2 \
+//!     --seed 1 --result-weight 0.1 --mirror --out nets/bramble-6.nnue
 //! ```
 
 use std::sync::{Arc, LazyLock};
 
 use super::format::Network;
 
-/// The file's bytes, inside the binary: `nets/bramble-5.nnue`, or the file `make
+/// The file's bytes, inside the binary: `nets/bramble-6.nnue`, or the file `make
 /// EVALFILE=...` named (`build.rs`).
 const BYTES: &[u8] = include_bytes!(env!("BRAMBLE_BUILTIN_NET"));
 
