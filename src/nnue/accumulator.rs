@@ -29,7 +29,7 @@ use std::sync::Arc;
 use shakmaty::{Board, ByColor, Color, Move, Piece, Role, Square};
 
 use super::aligned::AlignedValues;
-use super::features::{VIEWS, View};
+use super::features::{VIEWS, View, oriented};
 use super::format::Network;
 use super::kernels;
 use super::quant::{QA, QB, SCALE};
@@ -41,15 +41,6 @@ use crate::position::en_passant_victim;
 pub fn feature(view: View, perspective: Color, piece: Piece, square: Square) -> usize {
     // shakmaty's roles count from 1 (pawn).
     view.index(piece.color != perspective, usize::from(piece.role) - 1, oriented(perspective, square))
-}
-
-/// `square` as `perspective` sees the board: Black's flipped vertically.
-#[inline]
-fn oriented(perspective: Color, square: Square) -> usize {
-    match perspective {
-        Color::White => usize::from(square),
-        Color::Black => usize::from(square.flip_vertical()),
-    }
 }
 
 /// The square a move takes its side's king from, if it moves the king.

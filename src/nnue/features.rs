@@ -88,10 +88,7 @@ impl View {
         if king_buckets <= 1 {
             return View::PLAIN;
         }
-        let king = board.king_of(perspective).map_or(0, |king| match perspective {
-            Color::White => usize::from(king),
-            Color::Black => usize::from(king.flip_vertical()),
-        });
+        let king = board.king_of(perspective).map_or(0, |king| oriented(perspective, king));
         View::new(king_buckets, king)
     }
 
@@ -149,6 +146,15 @@ impl Features {
 
 pub(crate) fn index(theirs: bool, role: usize, square: usize) -> usize {
     usize::from(theirs) * 384 + role * 64 + square
+}
+
+/// `square` as `perspective` sees the board: Black's flipped vertically.
+#[inline]
+pub(crate) fn oriented(perspective: Color, square: Square) -> usize {
+    match perspective {
+        Color::White => usize::from(square),
+        Color::Black => usize::from(square.flip_vertical()),
+    }
 }
 
 /// The inputs of a position given as a board and the side to move, for a network of
