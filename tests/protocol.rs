@@ -176,7 +176,7 @@ fn lines_of_depth(infos: &[String], depth: i64) -> Vec<(i64, String, i64)> {
 fn multipv_reports_the_best_lines_in_order_after_each_depth() {
     let mut engine = Engine::start();
     engine.send("setoption name MultiPV value 3");
-    // White mates with Rd8 and nothing else; every other move is far behind.
+    // White mates with Rd8 and nothing else; every other move is far behind (no mate).
     engine.send("position fen 6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1");
     let (infos, best) = engine.go("go depth 5", 10 * SECOND);
     for depth in 1..=5 {
@@ -192,7 +192,8 @@ fn multipv_reports_the_best_lines_in_order_after_each_depth() {
     }
     let last = lines_of_depth(&infos, 5);
     assert_eq!((last[0].1.as_str(), last[0].2), ("d1d8", 100_000 - 1), "{last:?}");
-    assert!(last[1].2 < 1000, "{last:?}");
+    // The others win a rook up, but mate in no line of this depth: centipawns, not mate.
+    assert!(last[1..3].iter().all(|line| line.2.abs() < 50_000), "{last:?}");
     assert_eq!(bestmove(&best), "d1d8");
 }
 

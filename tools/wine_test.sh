@@ -148,13 +148,13 @@ say "== c. Windows paths"
 c_drive=$WINEPREFIX/drive_c
 rm -rf "$c_drive/Program Files/Bramble" "$c_drive/bramble-tb3"
 mkdir -p "$c_drive/Program Files/Bramble" "$c_drive/bramble-tb3" "$run/tb4"
-cp "$root/nets/bramble-6.nnue" "$c_drive/Program Files/Bramble/"
+cp "$root/nets/bramble-7.nnue" "$c_drive/Program Files/Bramble/"
 for table in "$syzygy"/*.rtb[wz]; do
   name=$(basename "$table")
   pieces=${name%%.*}
   if [ ${#pieces} -le 4 ]; then cp "$table" "$c_drive/bramble-tb3/"; else cp "$table" "$run/tb4/"; fi
 done
-net='C:\Program Files\Bramble\bramble-6.nnue'
+net='C:\Program Files\Bramble\bramble-7.nnue'
 book=$(winpath "$root/book/bramble.bin")
 tables="C:\\bramble-tb3;$(winpath "$run/tb4")"
 linux_tables=$("$linux" "setoption name SyzygyPath value $syzygy" quit | grep "^info string Syzygy")

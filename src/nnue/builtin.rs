@@ -1,24 +1,25 @@
 //! The network built into the binary: what `EvalFile` `<default>` means.
 //!
-//! `nets/bramble-6.nnue`, (768 -> 256) x 2 -> 1, trained on this project's own self-play
-//! games in `data/` (d40 to d64 but d56: 6,944,053 positions; `data/manifest.txt` has the
+//! `nets/bramble-7.nnue`, (768 -> 256) x 2 -> 1 with 8 output buckets (the output layer
+//! picked by the number of pieces), trained on this project's own self-play games in
+//! `data/` (d40 to d70 but d56 and d69: 10,704,492 positions; `data/manifest.txt` has the
 //! command, build and seed of each file) with the command below (40 epochs, the rate a
 //! tenth after epoch 16, a tenth of each target the game's result, each position mirrored
-//! left to right in about half of them, validated on d56; about 7.5 minutes on two cores;
-//! the same seed and thread count give the same file). docs/networks.md (bramble-6) has
+//! left to right in about half of them, validated on d56; about 12.5 minutes on two cores;
+//! the same seed and thread count give the same file). docs/networks.md (bramble-7) has
 //! the same lines.
 //!
 //! ```text
-//! bramble train --data $(ls data/d*.games.xz | grep -v d56 | head -n 24 | paste -sd,) \
-//!     --validation-data data/d56.games.xz --hidden 256 --epochs 40 --lr-drop-epoch 16 --threads 2 \
-//!     --seed 1 --result-weight 0.1 --mirror --out nets/bramble-6.nnue
+//! bramble train --data $(ls data/d[456]?.games.xz data/d70.games.xz | grep -v -e d56 -e d69 | paste -sd,) \
+//!     --validation-data data/d56.games.xz --hidden 256 --output-buckets 8 --epochs 40 --lr-drop-epoch 16 \
+//!     --threads 2 --seed 1 --result-weight 0.1 --mirror --out nets/bramble-7.nnue
 //! ```
 
 use std::sync::{Arc, LazyLock};
 
 use super::format::Network;
 
-/// The file's bytes, inside the binary: `nets/bramble-6.nnue`, or the file `make
+/// The file's bytes, inside the binary: `nets/bramble-7.nnue`, or the file `make
 /// EVALFILE=...` named (`build.rs`).
 const BYTES: &[u8] = include_bytes!(env!("BRAMBLE_BUILTIN_NET"));
 
@@ -45,9 +46,9 @@ mod tests {
 
     #[test]
     fn the_builtin_network_writes_back_its_own_bytes() {
-        // One output bucket: the version 1 layout, unchanged by the bucketed format.
+        // Eight output buckets: the bucketed layout (version 2) writes back byte for byte too.
         let net = builtin().expect("parses");
-        assert_eq!(net.buckets(), 1);
+        assert_eq!(net.buckets(), 8);
         assert!(net.to_bytes() == BYTES, "the built-in file does not round-trip");
     }
 

@@ -199,9 +199,9 @@ mod tests {
         let eval = eval_lines(&black_to_move, Some(NetworkView { net: &net, name: "built-in" }), "network");
         let side_view = net.evaluate_full(black_to_move.chess().board(), shakmaty::Color::Black);
         let expected = format!(
-            "Network: {} cp from White's side, {side_view} cp for the side to move (built-in, {} hidden neurons)",
+            "Network: {} cp from White's side, {side_view} cp for the side to move (built-in, {})",
             -side_view,
-            net.hidden()
+            net.describe()
         );
         assert_eq!(eval[eval.len() - 2..], [expected, "Search evaluator: network".to_string()]);
     }
