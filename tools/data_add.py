@@ -3,6 +3,10 @@
 appends its manifest line and verifies the whole folder.
 
     tools/data_add.py ~/bramble-data/d66.games --build 836a8de [--threads 2] [--nodes 5000]
+    tools/data_add.py /path/from/device/d68.games.xz --build 836a8de --threads 16
+
+A file already compressed (dN.games.xz, as tools/device_datagen.sh brings it back) is
+checked the same way and copied as it is.
 
 Stop the file's datagen first (`pkill -TERM -f "datagen --out d66.games"`): a file that ends
 inside a game is refused. The seed is the file's number (dN.games: seed N). A run stopped
@@ -13,8 +17,10 @@ these K games again. Prints the manifest line and a commit-message summary; comm
 """
 
 import argparse
+import lzma
 import os
 import re
+import shutil
 import struct
 import subprocess
 import sys
@@ -48,7 +54,7 @@ def describe(bramble, path):
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("games", help="the datagen output, dN.games")
+    parser.add_argument("games", help="the datagen output, dN.games or dN.games.xz")
     parser.add_argument("--build", required=True, help="the commit whose build played the games")
     parser.add_argument("--threads", type=int, default=2, help="datagen's --threads (default 2)")
     parser.add_argument("--nodes", type=int, default=5000, help="datagen's --nodes (default 5000)")
@@ -56,10 +62,12 @@ def main():
     args = parser.parse_args()
 
     name = os.path.basename(args.games)
-    match = re.fullmatch(r"d(\d+)\.games", name)
+    match = re.fullmatch(r"d(\d+)\.games(\.xz)?", name)
     if not match:
-        sys.exit(f"data_add: {name}: expected a name dN.games (N the seed)")
+        sys.exit(f"data_add: {name}: expected a name dN.games or dN.games.xz (N the seed)")
     seed = int(match.group(1))
+    compressed_already = match.group(2) is not None
+    name = f"d{seed}.games"
     target = os.path.join("data", name + ".xz")
     with open("data/manifest.txt") as manifest:
         if os.path.exists(target) or f"file={name}.xz " in manifest.read():
@@ -67,6 +75,11 @@ def main():
 
     with open(args.games, "rb") as games_file:
         data = games_file.read()
+    if compressed_already:
+        try:
+            data = lzma.decompress(data)
+        except lzma.LZMAError as error:
+            sys.exit(f"data_add: {args.games}: not a whole xz file ({error})")
     ends, whole = game_ends(data)
     if not whole:
         sys.exit(f"data_add: {args.games} ends inside game {len(ends) + 1}: stop its datagen first")
@@ -82,8 +95,11 @@ def main():
     if before_last >= positions:
         sys.exit(f"data_add: the first {len(ends) - 1} games already hold {before_last} positions: --positions would not repeat the file")
 
-    with open(target, "wb") as compressed:
-        subprocess.run(["xz", "-9e", "-c", args.games], stdout=compressed, check=True)
+    if compressed_already:
+        shutil.copyfile(args.games, target)
+    else:
+        with open(target, "wb") as compressed:
+            subprocess.run(["xz", "-9e", "-c", args.games], stdout=compressed, check=True)
     _, line = describe(args.bramble, target)
     command = (
         f"bramble datagen --format games --out {name} --positions {positions} --threads {args.threads} "

@@ -7,8 +7,9 @@
 # On the device (`run`, carrying target/release/bramble): tools/device_datagen.sh 42 470
 # COMMIT (default: the tree's HEAD) is the build's commit, for a binary built elsewhere
 # (a match's pack: tools/device_datagen.sh 55 200 target/device-match/base 92f103c).
-# Back here: copy dSEED.games.xz into data/ and add the manifest line printed last (with
-# the build's commit), then `bramble data verify`. The command it names writes the same
+# Back here: `tools/data_add.py PATH/dSEED.games.xz --build COMMIT --threads 16` checks the
+# file, copies it into data/ and appends the manifest line printed last (the same line),
+# then runs `bramble data verify`. The command it names writes the same
 # games again on any machine with that build (a seed's games are the same on any number
 # of threads, written in order, and a run stops after the game reaching --positions).
 set -euo pipefail
