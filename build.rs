@@ -2,7 +2,7 @@
 //!
 //! OpenBench builds network engines with `make EXE=<path> EVALFILE=<absolute path to a
 //! .nnue>` and expects that network inside; the Makefile hands `EVALFILE` on as
-//! `BRAMBLE_EVALFILE`. Without it the shipped network, `nets/bramble-7.nnue`, is built in.
+//! `BRAMBLE_EVALFILE`. Without it the shipped network, `nets/bramble-8.nnue`, is built in.
 //!
 //! `BRAMBLE_VERSION` is the package version and the short commit, `1.0.0 (83cf819)`, so a
 //! reported game names the exact build; without git or a `.git` (a source tarball) it is
@@ -17,7 +17,7 @@ fn main() {
     let net = match std::env::var("BRAMBLE_EVALFILE") {
         // A relative path is taken from the repository's root, as `make` runs there.
         Ok(path) if !path.trim().is_empty() => manifest_dir.join(path.trim()),
-        _ => manifest_dir.join("nets/bramble-7.nnue"),
+        _ => manifest_dir.join("nets/bramble-8.nnue"),
     };
     if !net.is_file() {
         eprintln!("bramble build: the network file {} does not exist (EVALFILE)", net.display());

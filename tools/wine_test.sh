@@ -148,13 +148,13 @@ say "== c. Windows paths"
 c_drive=$WINEPREFIX/drive_c
 rm -rf "$c_drive/Program Files/Bramble" "$c_drive/bramble-tb3"
 mkdir -p "$c_drive/Program Files/Bramble" "$c_drive/bramble-tb3" "$run/tb4"
-cp "$root/nets/bramble-7.nnue" "$c_drive/Program Files/Bramble/"
+cp "$root/nets/bramble-8.nnue" "$c_drive/Program Files/Bramble/"
 for table in "$syzygy"/*.rtb[wz]; do
   name=$(basename "$table")
   pieces=${name%%.*}
   if [ ${#pieces} -le 4 ]; then cp "$table" "$c_drive/bramble-tb3/"; else cp "$table" "$run/tb4/"; fi
 done
-net='C:\Program Files\Bramble\bramble-7.nnue'
+net='C:\Program Files\Bramble\bramble-8.nnue'
 book=$(winpath "$root/book/bramble.bin")
 tables="C:\\bramble-tb3;$(winpath "$run/tb4")"
 linux_tables=$("$linux" "setoption name SyzygyPath value $syzygy" quit | grep "^info string Syzygy")
@@ -174,7 +174,9 @@ EOF
 )
 printf '%s\n' "$out" | grep -E "^info string|^bestmove"
 say "(Linux, $syzygy: $linux_tables)"
-grep -qF "info string EvalFile $net: network of 256 hidden neurons loaded" <<<"$out" || fail "EvalFile $net did not load"
+# The network's shape in words, as the Linux build describes the same file.
+shape=$("$linux" "setoption name EvalFile value $root/nets/bramble-8.nnue" quit | sed -n 's/.*: network of \(.*\) loaded$/\1/p')
+grep -qF "info string EvalFile $net: network of $shape loaded" <<<"$out" || fail "EvalFile $net did not load"
 grep -qE "^info string book .*: [0-9]+ positions" <<<"$out" || fail "BookFile $book did not load"
 grep -q "^info string book move " <<<"$out" || fail "no book move from $book"
 grep -qxF "$linux_tables" <<<"$out" ||

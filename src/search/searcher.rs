@@ -287,8 +287,9 @@ mod tests {
             let result = SearchSession::with_settings(16, settings).search(&pos, &[], &limits);
             let checked = EVALUATIONS_CHECKED.with(std::cell::Cell::get) - before;
             assert!(result.best_move.is_some(), "{fen}");
-            // The search ran on this thread, and every evaluation in it was compared.
-            assert!(checked > 1000, "{fen}: {checked} evaluations compared");
+            // The search ran on this thread, and every evaluation in it was compared (how
+            // many depends on the network's tree: 854 in the last position with bramble-8).
+            assert!(checked > 300, "{fen}: {checked} evaluations compared");
         }
     }
 }
