@@ -178,7 +178,7 @@ fn a_bad_eval_file_gets_one_line_and_the_network_in_use_stays() {
     engine.send(&format!("setoption name EvalFile value {}", good.display()));
     let lines = engine.take();
     assert_eq!(lines.len(), 1, "{lines:?}");
-    // Its shape in words: "384 hidden neurons, 8 output buckets".
+    // Its shape in words, as the built-in network describes itself.
     let shape = bramble::nnue::builtin::builtin().expect("the built-in network").describe();
     assert!(lines[0].ends_with(&format!("network of {shape} loaded")), "{lines:?}");
     engine.send("setoption name EvalFile value <default>");
