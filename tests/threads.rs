@@ -74,9 +74,9 @@ fn four_threads_find_a_known_best_move() {
     let _serial = timing_lock();
     let mut engine = Engine::start();
     engine.send("setoption name Threads value 4");
-    // WAC 3: the quiet Rg3 wins (14 of 14 runs with four threads). WAC 1, Qg6, is missed by
-    // four threads at depth 14 in about a third of the runs with bramble-8 (Nh5 +9
-    // instead; one thread finds it): issue 54.
+    // WAC 3: the quiet Rg3 wins (14 of 14 runs with four threads). Not WAC 1: one thread
+    // finds its Qg6 only at depth 14, so four threads at depth 14 miss it in about a third
+    // of the runs (docs/experiments.md, "WAC 1's mate in 2").
     engine.send("position fen 5rk1/1ppb3p/p1pb4/6q1/3P1p1r/2P1R2P/PP1BQ1P1/5RKN w - - 0 1");
     // By depth, not by time: a loaded machine may give four threads little of a second.
     let (_, best) = engine.go("go depth 14", 30 * SECOND);
