@@ -60,6 +60,13 @@ def main():
     parser.add_argument("--nodes", type=int, default=5000, help="datagen's --nodes (default 5000)")
     parser.add_argument("--bramble", default="target/release/bramble", help="the bramble binary for describe/verify")
     args = parser.parse_args()
+    # One clear line rather than a traceback when a path is wrong.
+    if not os.access(args.bramble, os.X_OK):
+        sys.exit(f"data_add: no bramble binary at {args.bramble} (build it, or pass --bramble PATH)")
+    if not os.path.isfile(args.games):
+        sys.exit(f"data_add: {args.games}: no such file")
+    if not os.path.isfile("data/manifest.txt"):
+        sys.exit("data_add: run it from the repository's root (no data/manifest.txt here)")
 
     name = os.path.basename(args.games)
     match = re.fullmatch(r"d(\d+)\.games(\.xz)?", name)
