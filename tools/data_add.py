@@ -61,7 +61,7 @@ def main():
     parser.add_argument("--bramble", default="target/release/bramble", help="the bramble binary for describe/verify")
     args = parser.parse_args()
     # One clear line rather than a traceback when a path is wrong.
-    if not os.access(args.bramble, os.X_OK):
+    if shutil.which(args.bramble) is None:  # a path, or a name on PATH as subprocess finds it
         sys.exit(f"data_add: no bramble binary at {args.bramble} (build it, or pass --bramble PATH)")
     if not os.path.isfile(args.games):
         sys.exit(f"data_add: {args.games}: no such file")
