@@ -20,6 +20,8 @@ pub mod scores;
 pub mod search;
 pub mod strength;
 pub mod syzygy;
+#[cfg(test)]
+mod testing;
 pub mod time;
 pub mod train;
 pub mod tt;

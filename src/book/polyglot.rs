@@ -88,14 +88,10 @@ pub(crate) const REFERENCE_KEYS: &[(&[&str], u64)] = &[
 
 #[cfg(test)]
 mod tests {
-    use shakmaty::{CastlingMode, Chess, Position as _, fen::Fen};
+    use shakmaty::{Chess, Position as _};
 
     use super::*;
-
-    fn position(fen: &str) -> Chess {
-        let fen: Fen = fen.parse().expect("FEN");
-        fen.into_position(CastlingMode::Standard).expect("legal")
-    }
+    use crate::testing::chess;
 
     fn find(pos: &Chess, code: u16) -> Option<Move> {
         pos.legal_moves().into_iter().find(|&m| is_move(code, m))
@@ -112,24 +108,24 @@ mod tests {
 
     #[test]
     fn moves_castling_and_promotions_decode() {
-        let start = position("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+        let start = chess("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
         // e2e4: to e4 = 28, from e2 = 12.
         let e4 = find(&start, 28 | 12 << 6).expect("e2e4");
         assert_eq!((e4.from(), e4.to()), (Some(Square::E2), Square::E4));
         assert_eq!(code_text(28 | 12 << 6), "e2e4");
         assert_eq!(find(&start, 36 | 12 << 6), None, "e2e5 is not a move");
 
-        let castles = position("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1");
+        let castles = chess("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1");
         for (text, code) in [("e1h1", 7 | 4 << 6), ("e1a1", 4 << 6)] {
             let m = find(&castles, code).unwrap_or_else(|| panic!("{text}"));
             assert!(m.is_castle(), "{text}");
             assert_eq!(code_text(code), text);
         }
-        let black = position("r3k2r/8/8/8/8/8/8/R3K2R b KQkq - 0 1");
+        let black = chess("r3k2r/8/8/8/8/8/8/R3K2R b KQkq - 0 1");
         assert!(find(&black, 63 | 60 << 6).is_some_and(|m| m.is_castle()), "e8h8");
         assert!(find(&black, 56 | 60 << 6).is_some_and(|m| m.is_castle()), "e8a8");
 
-        let promotion = position("8/P6k/8/8/8/8/8/K7 w - - 0 1");
+        let promotion = chess("8/P6k/8/8/8/8/8/K7 w - - 0 1");
         for (role, bits) in [(Role::Knight, 1), (Role::Bishop, 2), (Role::Rook, 3), (Role::Queen, 4)] {
             let code = 56 | 48 << 6 | bits << 12;
             assert_eq!(find(&promotion, code).and_then(|m| m.promotion()), Some(role));

@@ -153,13 +153,9 @@ fn taper(score: S, phase: i32) -> i32 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use shakmaty::fen::Fen;
-    use shakmaty::{CastlingMode, EnPassantMode};
+    use crate::testing::chess;
 
-    fn chess(fen: &str) -> Chess {
-        let fen: Fen = fen.parse().expect("valid FEN");
-        fen.into_position(CastlingMode::Standard).expect("legal position")
-    }
+    use shakmaty::{CastlingMode, EnPassantMode};
 
     #[test]
     fn start_position_is_level_but_for_the_tempo() {

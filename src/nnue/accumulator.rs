@@ -291,12 +291,13 @@ pub fn evaluate(net: &Network, stm: &[i16], nstm: &[i16], pieces: usize) -> i32 
 mod tests {
     use rand::rngs::StdRng;
     use rand::{RngExt, SeedableRng};
-    use shakmaty::fen::Fen;
-    use shakmaty::{CastlingMode, Chess, Position as _};
+
+    use shakmaty::{Chess, Position as _};
 
     use super::*;
     use crate::nnue::features::KING_BUCKETS;
     use crate::nnue::{INPUTS, test_networks};
+    use crate::testing::chess;
 
     /// One output bucket.
     fn random_network(hidden: usize, seed: u64) -> Arc<Network> {
@@ -307,11 +308,6 @@ mod tests {
     fn random_bucketed(hidden: usize, buckets: usize, seed: u64) -> Arc<Network> {
         let biases: Vec<i16> = (0..buckets as i16).map(|b| 321 - 250 * b).collect();
         Arc::new(test_networks::random_network(hidden, &biases, seed))
-    }
-
-    fn position(fen: &str) -> Chess {
-        let fen: Fen = fen.parse().expect("a FEN");
-        fen.into_position(CastlingMode::Standard).expect("legal")
     }
 
     fn fresh(net: &Arc<Network>, board: &Board) -> AccumulatorStack {
@@ -351,7 +347,7 @@ mod tests {
         let (mut castles, mut en_passants, mut promotions, mut under_captures) = (0, 0, 0, 0);
         for game in 0..300 {
             let start = starts[game % starts.len()];
-            let mut pos = position(start);
+            let mut pos = chess(start);
             let net = [&net, &bucketed, &king_bucketed][game % 3];
             let mut stack = AccumulatorStack::new(Arc::clone(net), 81);
             stack.refresh(0, pos.board());
@@ -391,7 +387,7 @@ mod tests {
     #[test]
     fn a_null_move_keeps_the_accumulators() {
         let net = random_network(16, 8);
-        let pos = position("r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4");
+        let pos = chess("r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4");
         let mut stack = AccumulatorStack::new(Arc::clone(&net), 4);
         stack.refresh(0, pos.board());
         let passed = pos.clone().swap_turn().expect("not in check");
@@ -435,7 +431,7 @@ mod tests {
             vec![i16::MAX],
         )
         .expect("sizes fit");
-        let pos = position("4k3/8/8/8/8/8/8/4K3 w - - 0 1");
+        let pos = chess("4k3/8/8/8/8/8/8/4K3 w - - 0 1");
         let net = Arc::new(net);
         let stack = fresh(&net, pos.board());
         assert_eq!(stack.evaluate(0, Color::White, 2), net.evaluate_full(pos.board(), Color::White));

@@ -173,24 +173,15 @@ pub fn features(board: &Board, side_to_move: Color, king_buckets: usize) -> Feat
 
 #[cfg(test)]
 mod tests {
-    use shakmaty::fen::Fen;
-    use shakmaty::{CastlingMode, Chess, Position as _};
+
+    use shakmaty::Position as _;
 
     use super::*;
-
-    fn position(fen: &str) -> Chess {
-        let fen: Fen = fen.parse().expect("a FEN");
-        fen.into_position(CastlingMode::Standard).expect("legal")
-    }
-
-    fn sorted(mut v: Vec<usize>) -> Vec<usize> {
-        v.sort_unstable();
-        v
-    }
+    use crate::testing::{chess, sorted};
 
     #[test]
     fn the_start_position_from_each_side() {
-        let pos = position("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+        let pos = chess("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
         let f = features(pos.board(), Color::White, 1);
         assert_eq!(f.count, 32);
         // White's king on e1: ours, role 5, square 4.
@@ -231,14 +222,14 @@ mod tests {
 
     #[test]
     fn king_buckets_see_the_start_position_the_same_from_each_side() {
-        let pos = position("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+        let pos = chess("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
         let f = features(pos.board(), Color::White, KING_BUCKETS);
         // Kings on e1 and e8: each side's bucket 1, mirrored; our king is on d1 there.
         assert!(f.stm().contains(&(768 + 5 * 64 + 3)));
         assert!(f.stm().iter().all(|&i| (768..2 * 768).contains(&i)));
         assert_eq!(sorted(f.stm().to_vec()), sorted(f.nstm().to_vec()));
         // Once White has castled short only White's perspective changes bucket.
-        let castled = position("rnbqkbnr/pppppppp/8/8/8/5NP1/PPPPPPBP/RNBQ1RK1 b kq - 0 4");
+        let castled = chess("rnbqkbnr/pppppppp/8/8/8/5NP1/PPPPPPBP/RNBQ1RK1 b kq - 0 4");
         let f = features(castled.board(), Color::Black, KING_BUCKETS);
         assert!(f.stm().iter().all(|&i| (768..2 * 768).contains(&i)), "Black's king at home");
         assert!(f.nstm().iter().all(|&i| i < 768), "White's king castled: bucket 0");
@@ -246,7 +237,7 @@ mod tests {
 
     #[test]
     fn a_colour_flipped_position_has_the_same_inputs() {
-        let pos = position("r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4");
+        let pos = chess("r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4");
         let mut flipped = pos.board().clone();
         flipped.flip_vertical();
         flipped.swap_colors();

@@ -333,11 +333,12 @@ impl Network {
 
 #[cfg(test)]
 mod tests {
-    use shakmaty::fen::Fen;
-    use shakmaty::{CastlingMode, Chess, Position as _};
+
+    use shakmaty::Position as _;
 
     use super::*;
     use crate::nnue::test_networks;
+    use crate::testing::chess;
 
     /// One output bucket.
     fn random_network(hidden: usize, seed: u64) -> Network {
@@ -348,11 +349,6 @@ mod tests {
     fn random_bucketed(hidden: usize, buckets: usize, seed: u64) -> Network {
         let biases: Vec<i16> = (0..buckets as i16).map(|b| -1000 + 300 * b).collect();
         test_networks::random_network(hidden, &biases, seed)
-    }
-
-    fn position(fen: &str) -> Chess {
-        let fen: Fen = fen.parse().expect("a FEN");
-        fen.into_position(CastlingMode::Standard).expect("legal")
     }
 
     #[test]
@@ -424,7 +420,7 @@ mod tests {
             ("8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1", 2),
             ("r3k2r/8/8/8/8/8/8/R3K2R b KQkq - 0 1", 1),
         ] {
-            let pos = position(fen);
+            let pos = chess(fen);
             assert_eq!(net.bucket(pos.board().occupied().count()), bucket, "{fen}");
             let eval = net.evaluate_full(pos.board(), pos.turn());
             assert_eq!(eval, with_bucket(bucket).evaluate_full(pos.board(), pos.turn()), "{fen}");
@@ -511,7 +507,7 @@ mod tests {
             "8/8/4k3/8/2K5/8/3P4/8 b - - 0 60",
             "r4rk1/1pp2ppp/p1n5/8/8/2N5/PPP2PPP/2KR3R w - - 0 14",
         ] {
-            let pos = position(fen);
+            let pos = chess(fen);
             let mut mirrored = pos.board().clone();
             mirrored.flip_horizontal();
             let eval = bucketed.evaluate_full(pos.board(), pos.turn());
@@ -530,7 +526,7 @@ mod tests {
             "8/8/4k3/8/2K5/8/3P4/8 b - - 0 60",
             "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
         ] {
-            let pos = position(fen);
+            let pos = chess(fen);
             let mut flipped = pos.board().clone();
             flipped.flip_vertical();
             flipped.swap_colors();
@@ -561,7 +557,7 @@ mod tests {
         let mut fw = vec![0; INPUTS];
         fw[5 * 64 + 4] = 50;
         let net = Network::new(1, fw, vec![100], vec![64, 0], vec![0]).expect("sizes fit");
-        let pos = position("3k4/8/8/8/8/8/8/4K3 w - - 0 1");
+        let pos = chess("3k4/8/8/8/8/8/8/4K3 w - - 0 1");
         // acc 150: 150^2 * 64 / 255 = 5647, * 400 / (255 * 64) = 138.
         assert_eq!(net.evaluate_full(pos.board(), Color::White), 5647 * 400 / (255 * 64));
         // Black to move: his king is ours on d1 from his side (no weight), so his

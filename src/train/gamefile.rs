@@ -308,11 +308,7 @@ fn start_position(header: &[u8]) -> Result<Chess, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use shakmaty::fen::Fen;
-
-    fn chess(fen: &str) -> Chess {
-        Fen::from_ascii(fen.as_bytes()).expect("FEN").into_position(CastlingMode::Standard).expect("legal")
-    }
+    use crate::testing::chess;
 
     fn uci(pos: &Chess, text: &str) -> Move {
         text.parse::<shakmaty::uci::UciMove>().expect("uci").to_move(pos).expect("legal")

@@ -46,22 +46,13 @@ const KING: u8 = 5;
 
 #[cfg(test)]
 mod tests {
-    use shakmaty::fen::Fen;
-    use shakmaty::{CastlingMode, Chess, Position as _};
+
+    use shakmaty::Position as _;
 
     use super::*;
     use crate::nnue::features::{KING_BUCKETS, features};
+    use crate::testing::{chess, sorted};
     use crate::train::trainingdata::pack;
-
-    fn position(fen: &str) -> Chess {
-        let fen: Fen = fen.parse().expect("a FEN");
-        fen.into_position(CastlingMode::Standard).expect("legal")
-    }
-
-    fn sorted(mut v: Vec<usize>) -> Vec<usize> {
-        v.sort_unstable();
-        v
-    }
 
     #[test]
     fn a_record_and_its_board_give_the_same_inputs() {
@@ -70,7 +61,7 @@ mod tests {
             "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R b KQkq - 4 4",
             "8/8/4k3/8/2K5/8/3P4/8 b - - 0 60",
         ] {
-            let pos = position(fen);
+            let pos = chess(fen);
             for king_buckets in [1, KING_BUCKETS] {
                 let from_board = features(pos.board(), pos.turn(), king_buckets);
                 let from_record = record_features(&pack(&pos, 0, 0.5), king_buckets);
@@ -85,7 +76,7 @@ mod tests {
         for fen in
             ["r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4", "8/8/4k3/8/2K5/8/3P4/8 b - - 0 60"]
         {
-            let pos = position(fen);
+            let pos = chess(fen);
             let mut mirrored = pos.board().clone();
             mirrored.flip_horizontal();
             let from_board = features(&mirrored, pos.turn(), 1);
