@@ -152,10 +152,10 @@ fn taper(score: S, phase: i32) -> i32 {
 
 #[cfg(test)]
 mod tests {
+    use shakmaty::{CastlingMode, EnPassantMode};
+
     use super::*;
     use crate::testing::chess;
-
-    use shakmaty::{CastlingMode, EnPassantMode};
 
     #[test]
     fn start_position_is_level_but_for_the_tempo() {

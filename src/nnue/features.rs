@@ -173,7 +173,6 @@ pub fn features(board: &Board, side_to_move: Color, king_buckets: usize) -> Feat
 
 #[cfg(test)]
 mod tests {
-
     use shakmaty::Position as _;
 
     use super::*;

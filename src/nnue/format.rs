@@ -333,7 +333,6 @@ impl Network {
 
 #[cfg(test)]
 mod tests {
-
     use shakmaty::Position as _;
 
     use super::*;

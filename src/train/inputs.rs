@@ -46,7 +46,6 @@ const KING: u8 = 5;
 
 #[cfg(test)]
 mod tests {
-
     use shakmaty::Position as _;
 
     use super::*;
