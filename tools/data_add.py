@@ -2,7 +2,7 @@
 """Adds a finished `bramble datagen --format games` file to data/: checks it, compresses it,
 appends its manifest line and verifies the whole folder.
 
-    tools/data_add.py ~/bramble-data/d66.games --build 836a8de [--threads 2] [--nodes 5000]
+    tools/data_add.py ~/bramble-data/d66.games --build 836a8de [--threads 2] [--nodes 5000] [--hard-nodes H]
     tools/data_add.py /path/from/device/d68.games.xz --build 836a8de --threads 16
 
 A file already compressed (dN.games.xz, as tools/device_datagen.sh brings it back) is
@@ -58,6 +58,7 @@ def main():
     parser.add_argument("--build", required=True, help="the commit whose build played the games")
     parser.add_argument("--threads", type=int, default=2, help="datagen's --threads (default 2)")
     parser.add_argument("--nodes", type=int, default=5000, help="datagen's --nodes (default 5000)")
+    parser.add_argument("--hard-nodes", type=int, help="datagen's --hard-nodes, when it was given")
     parser.add_argument("--bramble", default="target/release/bramble", help="the bramble binary for describe/verify")
     args = parser.parse_args()
     # One clear line rather than a traceback when a path is wrong.
@@ -108,11 +109,13 @@ def main():
         with open(target, "wb") as compressed:
             subprocess.run(["xz", "-9e", "-c", args.games], stdout=compressed, check=True)
     _, line = describe(args.bramble, target)
+    hard_flag = f" --hard-nodes {args.hard_nodes}" if args.hard_nodes else ""
+    hard_field = f" hard_nodes={args.hard_nodes}" if args.hard_nodes else ""
     command = (
         f"bramble datagen --format games --out {name} --positions {positions} --threads {args.threads} "
-        f"--seed {seed} --nodes {args.nodes} && xz -9e {name}"
+        f"--seed {seed} --nodes {args.nodes}{hard_flag} && xz -9e {name}"
     )
-    line += f" build={args.build} seed={seed} nodes={args.nodes} command={command}"
+    line += f" build={args.build} seed={seed} nodes={args.nodes}{hard_field} command={command}"
     with open("data/manifest.txt", "a") as manifest:
         manifest.write(line + "\n")
     verify = subprocess.run([args.bramble, "data", "verify"], capture_output=True, text=True)

@@ -34,9 +34,12 @@ pub struct DatagenArgs {
     /// Games played at once, 1 to 1024 [default: the number of cores]
     #[arg(long, value_name = "T", value_parser = RangedU64ValueParser::<usize>::new().range(1..=1024))]
     threads: Option<usize>,
-    /// Nodes searched per move
+    /// Nodes a move: no new iteration starts past them (the soft limit)
     #[arg(long, value_name = "K", default_value_t = DEFAULT_NODES, value_parser = at_least_one::<u64>)]
     nodes: u64,
+    /// Nodes a move at most: the search stops inside an iteration here (the hard limit) [default: 8 times --nodes]
+    #[arg(long, value_name = "H", value_parser = at_least_one::<u64>)]
+    hard_nodes: Option<u64>,
     /// Random moves at the start of each game
     #[arg(long, value_name = "R", default_value_t = DEFAULT_RANDOM_PLIES)]
     random_plies: u32,
@@ -72,6 +75,7 @@ pub(super) fn datagen_command(args: DatagenArgs) -> CliResult {
         positions: args.positions,
         threads: threads_or_cores(args.threads),
         nodes: args.nodes,
+        hard_nodes: args.hard_nodes,
         random_plies: args.random_plies,
         seed: args.seed,
         openings: match &args.openings {
@@ -93,8 +97,9 @@ pub(super) fn datagen_command(args: DatagenArgs) -> CliResult {
     let mut writer = BufWriter::new(file);
     let line = |p: &Progress| {
         let rate = p.positions as f64 / p.elapsed.as_secs_f64().max(1e-3);
+        let nodes_a_move = p.nodes / p.moves.max(1);
         format!(
-            "positions {}/{} games {} {rate:.0} positions/s elapsed {}s",
+            "positions {}/{} games {} {rate:.0} positions/s {nodes_a_move} nodes/move elapsed {}s",
             p.positions,
             options.positions,
             p.games,

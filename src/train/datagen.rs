@@ -19,8 +19,9 @@
 //! Each game starts from the start position (or a random line of an opening file), then
 //! `random_plies` uniformly random legal moves; an opening the first search scores beyond
 //! `OPENING_MAX_SCORE` for either side is drawn again. Then the engine plays both sides:
-//! each move's search ends after the iteration that reaches `nodes` nodes (a soft limit;
-//! `HARD_NODES_FACTOR` times that is the hard one), with a fresh table and history each
+//! each move's search ends after the iteration that reaches `nodes` nodes (a soft limit)
+//! or inside an iteration at `hard_nodes` (by default `HARD_NODES_FACTOR` times the soft
+//! limit, which an iteration seldom reaches), with a fresh table and history each
 //! game. A game ends by the rules (mate, stalemate, threefold repetition, the fifty-move
 //! rule, insufficient material), by adjudication (won: a score of at least `WIN_SCORE` for
 //! the same side over `WIN_PLIES` plies; drawn: after `DRAW_MIN_PLIES` plies, scores within
@@ -64,8 +65,8 @@ const DRAW_PLIES: usize = 8;
 const MAX_PLIES: usize = 400;
 /// How many openings are drawn before a one-sided one is played anyway.
 const OPENING_TRIES: u32 = 100;
-/// The hard node limit of a move, in soft limits.
-const HARD_NODES_FACTOR: u64 = 8;
+/// The hard node limit of a move when none is given, in soft limits.
+pub const HARD_NODES_FACTOR: u64 = 8;
 /// The table of each thread. Games at a few thousand nodes a move need no more than 1 MB
 /// (65,536 entries), which stays in the core's cache: 8-15% more positions a second than
 /// with 16 MB, the same strength (1 MB against 16 MB at 13,000 nodes a move: -3.0 +/- 15.7
@@ -79,6 +80,9 @@ pub struct DatagenOptions {
     pub threads: usize,
     /// Nodes a move: no new iteration starts past them (the soft limit).
     pub nodes: u64,
+    /// Nodes a move at most: the search stops inside an iteration here (the hard limit;
+    /// `None`: `HARD_NODES_FACTOR` times `nodes`).
+    pub hard_nodes: Option<u64>,
     /// Random moves played before the engine takes over.
     pub random_plies: u32,
     pub seed: u64,
@@ -105,6 +109,10 @@ pub enum DataFormat {
 pub struct Progress {
     pub positions: u64,
     pub games: u64,
+    /// Moves searched and the nodes they cost, over the games written: what a recipe
+    /// spends (the opening's searches and games drawn again included).
+    pub moves: u64,
+    pub nodes: u64,
     pub elapsed: Duration,
 }
 
@@ -119,7 +127,7 @@ pub fn generate(
     let start = Instant::now();
     let done = AtomicBool::new(false);
     let next_game = AtomicU64::new(0);
-    let (sender, games) = mpsc::channel::<(u64, GameRecord)>();
+    let (sender, games) = mpsc::channel::<(u64, PlayedGame)>();
     std::thread::scope(|scope| {
         for _ in 0..options.threads.max(1) {
             let sender = sender.clone();
@@ -137,11 +145,11 @@ pub fn generate(
         drop(sender);
         let mut total = Progress::default();
         // Games finished ahead of their turn wait here.
-        let mut waiting: BTreeMap<u64, GameRecord> = BTreeMap::new();
+        let mut waiting: BTreeMap<u64, PlayedGame> = BTreeMap::new();
         let result = (|| {
             for (number, game) in &games {
                 waiting.insert(number, game);
-                while let Some(game) = waiting.remove(&total.games) {
+                while let Some(PlayedGame { game, spent }) = waiting.remove(&total.games) {
                     // A game is written whole and flushed, so a run stopped between games
                     // leaves no game or line cut short.
                     let mut bytes = Vec::new();
@@ -161,6 +169,8 @@ pub fn generate(
                     out.write_all(&bytes)?;
                     out.flush()?;
                     total.games += 1;
+                    total.moves += spent.moves;
+                    total.nodes += spent.nodes;
                     total.elapsed = start.elapsed();
                     progress(total);
                     if total.positions >= options.positions {
@@ -205,40 +215,52 @@ fn clamp_score(score: i32) -> i16 {
     score.clamp(i32::from(i16::MIN), i32::from(i16::MAX)) as i16
 }
 
+/// A game and what its searches cost.
+struct PlayedGame {
+    game: GameRecord,
+    spent: Spent,
+}
+
+#[derive(Clone, Copy, Debug, Default)]
+struct Spent {
+    moves: u64,
+    nodes: u64,
+}
+
 /// One thread's player; its table and history are cleared for every game.
 struct SelfPlay<'a> {
     options: &'a DatagenOptions,
     rng: StdRng,
     session: SearchSession,
     limits: Limits,
+    spent: Spent,
 }
 
 impl<'a> SelfPlay<'a> {
     fn new(options: &'a DatagenOptions) -> SelfPlay<'a> {
         let nodes = options.nodes.max(1);
+        let hard_nodes = options.hard_nodes.unwrap_or(nodes.saturating_mul(HARD_NODES_FACTOR)).max(1);
         SelfPlay {
             options,
             rng: StdRng::seed_from_u64(options.seed),
             session: SearchSession::new(HASH_MB),
-            limits: Limits {
-                nodes: Some(nodes.saturating_mul(HARD_NODES_FACTOR)),
-                soft_nodes: Some(nodes),
-                ..Limits::default()
-            },
+            limits: Limits { nodes: Some(hard_nodes), soft_nodes: Some(nodes), ..Limits::default() },
+            spent: Spent::default(),
         }
     }
 
     /// Game number `number`, which depends on nothing else: its generator is seeded by
     /// the seed and the number (well spread by the golden-ratio increment).
-    fn play_game(&mut self, number: u64) -> GameRecord {
+    fn play_game(&mut self, number: u64) -> PlayedGame {
         let seed = self.options.seed.wrapping_add(number.wrapping_add(1).wrapping_mul(0x9E37_79B9_7F4A_7C15));
         self.rng = StdRng::seed_from_u64(seed);
+        self.spent = Spent::default();
         for tries in 1.. {
             let opening = self.opening();
             // Openings that are all one-sided (a file of them, no random moves) are
             // played rather than drawn forever.
             if let Some(game) = self.play_from(opening, tries < OPENING_TRIES) {
-                return game;
+                return PlayedGame { game, spent: self.spent };
             }
         }
         unreachable!("the last try always plays")
@@ -261,6 +283,8 @@ impl<'a> SelfPlay<'a> {
                 break Outcome::Draw;
             }
             let result = self.session.search(&pos, &keys, &self.limits);
+            self.spent.moves += 1;
+            self.spent.nodes += result.nodes;
             let Some(best) = result.best_move else { break Outcome::Draw };
             if choosy && keys.is_empty() && result.score.abs() > OPENING_MAX_SCORE {
                 return None;
@@ -317,6 +341,7 @@ mod tests {
             positions,
             threads,
             nodes: 300,
+            hard_nodes: None,
             random_plies: 8,
             seed: 11,
             openings: Vec::new(),
@@ -357,6 +382,16 @@ mod tests {
         assert_eq!((text.lines().count(), total.positions), (500, 500));
         let (one_thread, _) = run(&options(500, 1));
         assert_eq!(text, one_thread, "the games do not depend on the thread count");
+    }
+
+    #[test]
+    fn the_hard_limit_caps_every_move_and_the_soft_one_alone_overshoots() {
+        let (_, soft_only) = run(&options(300, 1));
+        assert!(soft_only.moves > 0 && soft_only.nodes > soft_only.moves * 300, "{soft_only:?}");
+        let (capped_text, capped) = run(&DatagenOptions { hard_nodes: Some(400), ..options(300, 1) });
+        assert!(capped.moves > 0 && capped.nodes <= capped.moves * 400, "{capped:?}");
+        let (again, _) = run(&DatagenOptions { hard_nodes: Some(400), ..options(300, 1) });
+        assert_eq!(capped_text, again);
     }
 
     #[test]

@@ -12,7 +12,8 @@
 //!
 //! `games`, `positions` (the training positions, `gamefile::is_training_position`),
 //! `plies`, `bytes` and `sha256` (of the file as stored) are checked by `verify`; `build`,
-//! `seed`, `nodes` and `command` record how the file was made. Every file of `data/` other
+//! `seed`, `nodes` and `command` record how the file was made (with `hard_nodes` when
+//! datagen was given `--hard-nodes`). Every file of `data/` other
 //! than the manifest and `README.md` must have its line, and no file may pass
 //! `MAX_FILE_BYTES`.
 
