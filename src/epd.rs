@@ -86,6 +86,13 @@ pub fn parse_record(line: &str, line_number: usize) -> Result<EpdRecord, EpdErro
         fields.push(field);
         rest = tail.trim_start();
     }
+    // Many EPD files carry a FEN's move counters after the four fields: two whole
+    // numbers where an opcode would stand (no opcode is a number).
+    let mut counters = rest.split_whitespace().take(2).filter(|t| t.parse::<u32>().is_ok());
+    if let (Some(halfmoves), Some(fullmoves)) = (counters.next(), counters.next()) {
+        fields.extend([halfmoves, fullmoves]);
+        rest = rest.trim_start()[halfmoves.len()..].trim_start()[fullmoves.len()..].trim_start();
+    }
     let fen = fields.join(" ");
     let (position, _) = Position::from_fen(&fen, CastlingMode::Standard).map_err(|e| error(e.to_string()))?;
 
@@ -190,6 +197,22 @@ mod tests {
         assert!(parse_record("6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - bm Qh7;", 1).is_err());
         assert!(parse_record("6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - id \"x\";", 1).is_err());
         assert!(parse_record("6k1/5ppp w", 1).is_err());
+    }
+
+    #[test]
+    fn reads_a_record_with_the_fens_move_counters() {
+        let line = "r1b1kb1r/3q1ppp/pBp1pn2/8/Np3P2/5B2/PPP3PP/R2Q1RK1 w kq - 0 1 bm Bxc6;";
+        let record = parse_record(line, 2).expect("counters before the operations");
+        assert_eq!((record.expected.as_str(), record.best.len()), ("bm Bxc6", 1));
+        let record = parse_record("6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 3 40 bm Ra8#; id \"x\";", 1).expect("valid");
+        assert_eq!(
+            (record.position.halfmoves(), shakmaty::Position::fullmoves(record.position.chess()).get()),
+            (3, 40)
+        );
+        assert_eq!(record.id, "x");
+        // One number alone is no pair of counters: it is read as an opcode, and the
+        // record has no bm.
+        assert!(parse_record("6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 3 bm Ra8#;", 1).is_err());
     }
 
     #[test]

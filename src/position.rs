@@ -201,6 +201,28 @@ impl Position {
         Fen::from_position(&self.chess, EnPassantMode::Legal).to_string()
     }
 
+    /// The FEN as `mode` writes castling rights: in Chess960, Shredder-FEN's rook files
+    /// (`HAha`), as Chess960 GUIs send them; X-FEN (`KQkq`) in standard chess.
+    pub fn fen_in(&self, mode: CastlingMode) -> String {
+        let fen = self.fen();
+        let castles = self.chess.castles();
+        if mode == CastlingMode::Standard || castles.is_empty() {
+            return fen;
+        }
+        let mut rights = String::new();
+        for color in Color::ALL {
+            for side in [CastlingSide::KingSide, CastlingSide::QueenSide] {
+                if let Some(rook) = castles.rook(color, side) {
+                    let file = rook.file();
+                    rights.push(if color == Color::White { file.upper_char() } else { file.char() });
+                }
+            }
+        }
+        let mut fields: Vec<&str> = fen.split(' ').collect();
+        fields[2] = &rights;
+        fields.join(" ")
+    }
+
     /// Copy-make: the position after the legal move `m`. Hot loops clone into their own
     /// local and call [`Position::make_move`] instead, which saves a copy of the position.
     pub fn play(&self, m: Move) -> Position {
@@ -615,6 +637,7 @@ pub(crate) mod tests {
             Position::from_fen("4k3/8/8/8/8/8/8/4K3 w KQkq - 0 1", CastlingMode::Standard).expect("repairable");
         assert!(repair.is_some());
         assert_eq!(pos.fen(), "4k3/8/8/8/8/8/8/4K3 w - - 0 1");
+        assert_eq!(pos.fen_in(CastlingMode::Chess960), "4k3/8/8/8/8/8/8/4K3 w - - 0 1");
     }
 
     #[test]
@@ -627,5 +650,14 @@ pub(crate) mod tests {
         assert!(pos.parse_uci_move("e1e3").is_err());
         assert!(pos.parse_uci_move("0000").is_err());
         assert!(pos.parse_uci_move("zz").is_err());
+        assert_eq!(pos.fen_in(CastlingMode::Standard), "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1");
+        assert_eq!(pos.fen_in(CastlingMode::Chess960), "r3k2r/8/8/8/8/8/8/R3K2R w HAha - 0 1");
+        // A Chess960 start given in Shredder-FEN comes back as given.
+        let fen = "bqnbrkrn/pppppppp/8/8/8/8/PPPPPPPP/BQNBRKRN w GEge - 0 1";
+        let (chess960, _) = Position::from_fen(fen, CastlingMode::Chess960).expect("legal");
+        assert_eq!(chess960.fen_in(CastlingMode::Chess960), fen);
+        let (one_right, _) =
+            Position::from_fen("4k3/8/8/8/8/8/8/R3K2R w A - 0 1", CastlingMode::Chess960).expect("legal");
+        assert_eq!(one_right.fen_in(CastlingMode::Chess960), "4k3/8/8/8/8/8/8/R3K2R w A - 0 1");
     }
 }

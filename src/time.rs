@@ -6,6 +6,8 @@
 
 use std::time::Duration;
 
+use crate::search::params::{TIME_HARD_FACTOR, TIME_SUDDEN_DEATH_MOVES};
+
 /// Our side's clock in a `go` command.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct Clock {
@@ -21,10 +23,8 @@ pub struct TimeBudget {
     pub hard: Duration,
 }
 
-/// Moves we plan the remaining time for when the clock does not say.
-const SUDDEN_DEATH_MOVES: u32 = 25;
-/// The hard budget is this many soft budgets...
-const HARD_FACTOR: u32 = 3;
+/// The hard budget is `TIME_HARD_FACTOR` soft budgets (`crate::search::params`, with the
+/// moves planned for when the clock does not say, `TIME_SUDDEN_DEATH_MOVES`)...
 /// ... but never more than this share of the usable time (1/2), or 9/10 when the next
 /// time control comes after this move.
 const MAX_SHARE: (u32, u32) = (1, 2);
@@ -34,12 +34,12 @@ impl TimeBudget {
     /// The budget for one move from the clock.
     pub fn from_clock(clock: Clock, overhead: Duration) -> TimeBudget {
         let usable = clock.time.saturating_sub(overhead);
-        let moves = clock.moves_to_go.unwrap_or(SUDDEN_DEATH_MOVES).clamp(1, 50);
+        let moves = clock.moves_to_go.unwrap_or(TIME_SUDDEN_DEATH_MOVES.get() as u32).clamp(1, 50);
         let (num, den) = if moves == 1 { LAST_MOVE_SHARE } else { MAX_SHARE };
         // Saturating: a GUI may send any number, and a panic would end the engine.
         let cap = usable.saturating_mul(num) / den;
         let soft = (usable / moves).saturating_add(clock.increment.saturating_mul(3) / 4).min(cap);
-        let hard = soft.saturating_mul(HARD_FACTOR).min(cap);
+        let hard = soft.saturating_mul(TIME_HARD_FACTOR.get() as u32).min(cap);
         TimeBudget { soft, hard }
     }
 

@@ -181,11 +181,10 @@ fn multipv_reports_the_best_lines_in_order_after_each_depth() {
     let (infos, best) = engine.go("go depth 5", 10 * SECOND);
     for depth in 1..=5 {
         let lines = lines_of_depth(&infos, depth);
-        // Each depth reports three lines, numbered 1 to 3 (the last depth twice: once when
-        // it completes, once before the bestmove).
+        // Each depth reports three lines, numbered 1 to 3, once: the last depth's are not
+        // repeated before the bestmove.
         let ranks: Vec<i64> = lines.iter().map(|(rank, _, _)| *rank).collect();
-        let expected: &[i64] = if depth == 5 { &[1, 2, 3, 1, 2, 3] } else { &[1, 2, 3] };
-        assert_eq!(ranks, expected, "depth {depth}: {infos:?}");
+        assert_eq!(ranks, [1, 2, 3], "depth {depth}: {infos:?}");
         let first_moves: std::collections::HashSet<&String> = lines.iter().map(|(_, m, _)| m).collect();
         assert_eq!(first_moves.len(), 3, "three different moves at depth {depth}: {lines:?}");
         assert!(lines[..3].windows(2).all(|w| w[0].2 >= w[1].2), "best first at depth {depth}: {lines:?}");
@@ -218,7 +217,7 @@ fn multipv_is_capped_by_the_legal_moves_and_the_searchmoves() {
     let mut moves: Vec<&str> = lines[..2].iter().map(|(_, m, _)| m.as_str()).collect();
     moves.sort_unstable();
     assert_eq!(moves, ["a2a3", "h2h4"], "{infos:?}");
-    assert_eq!(lines.len(), 4, "two lines, each reported twice: {infos:?}");
+    assert_eq!(lines.len(), 2, "two lines, each reported once: {infos:?}");
     assert_eq!(bestmove(&best), lines[0].1);
 }
 
@@ -279,7 +278,8 @@ fn go_depth_reports_each_iteration_and_a_legal_pv() {
     // An aspiration window's fail reports a bound first; counted are exact scores.
     let exact = infos.iter().filter(|l| !l.contains("upperbound") && !l.contains("lowerbound"));
     let depths: Vec<i64> = exact.filter_map(|l| field(l, "depth")).filter_map(|d| d.parse().ok()).collect();
-    assert_eq!(depths, [1, 2, 3, 4, 5, 5], "{infos:?}");
+    // Each once: the last is not repeated before the bestmove.
+    assert_eq!(depths, [1, 2, 3, 4, 5], "{infos:?}");
     let last = last_info(&infos);
     for key in ["seldepth", "multipv", "nodes", "nps", "hashfull", "tbhits", "time"] {
         assert!(field(last, key).is_some(), "no {key} in {last}");
@@ -394,7 +394,7 @@ fn isready_and_stop_are_answered_at_once_during_a_search() {
     let lines = engine.read_until("bestmove", 2 * SECOND);
     let took = lines.last().map(|l| l.at - sent).unwrap_or_default();
     assert!(took < LATENCY_LIMIT, "stop took {took:?}");
-    // A final info line comes before the bestmove.
+    // A search stopped inside an iteration reports once more before the bestmove.
     assert!(lines.len() >= 2 && lines[lines.len() - 2].text.starts_with("info depth"));
     // Exactly one bestmove.
     assert!(!engine.drain(Duration::from_millis(200)).iter().any(|l| l.starts_with("bestmove")));
@@ -502,6 +502,8 @@ fn chess960_castling_is_king_takes_rook() {
     // (f1g1 is a plain king move).
     let fen = "4k3/8/8/8/8/8/8/R4K1R w HA - 0 1";
     engine.send(&format!("position fen {fen}"));
+    // `d` writes the rights as they came (it wrote KQ).
+    assert_eq!(engine.fen(), fen);
     let (_, best) = engine.go("go depth 3 searchmoves f1h1", 10 * SECOND);
     assert_eq!(bestmove(&best), "f1h1");
     engine.send(&format!("position fen {fen} moves f1h1"));
@@ -511,7 +513,7 @@ fn chess960_castling_is_king_takes_rook() {
     // X-FEN (KQkq) in a Chess960 start position is understood too.
     engine.send("position fen nrbqkbrn/pppppppp/8/8/8/8/PPPPPPPP/NRBQKBRN w KQkq - 0 1 moves g2g3 g7g6 f1g2 f8g7 e1g1");
     assert!(engine.sync().is_empty());
-    assert!(engine.fen().starts_with("nrbqk1rn/ppppppbp/6p1/8/8/6P1/PPPPPPBP/NRBQ1RKN b"), "{}", engine.fen());
+    assert_eq!(engine.fen(), "nrbqk1rn/ppppppbp/6p1/8/8/6P1/PPPPPPBP/NRBQ1RKN b gb - 3 3");
 
     // Standard mode prints castling as e1g1.
     engine.send("setoption name UCI_Chess960 value false");
@@ -601,6 +603,27 @@ fn d_and_eval_and_perft_commands() {
     assert!(lines.contains(&"e2e4: 600".to_string()), "{lines:?}");
     engine.send("perft 2");
     engine.expect("400 nodes", 10 * SECOND);
+}
+
+#[test]
+fn perft_finishes_before_the_next_command_is_read() {
+    let mut engine = Engine::start();
+    // Each command used to stop a running perft ("info string perft stopped"), and `d`
+    // could print inside its lines.
+    engine.send("perft 5");
+    engine.send("go perft 1");
+    engine.send("d");
+    let lines = engine.sync();
+    let at = |prefix: &str| lines.iter().position(|l| l.starts_with(prefix));
+    let (five, one, board) = (at("4865609 nodes"), at("20 nodes"), at("Fen: "));
+    assert!(five.is_some() && one.is_some() && board.is_some(), "{lines:?}");
+    assert!(five < one && one < board, "{lines:?}");
+    // The 20 root moves of each perft come right before its total, after a blank line.
+    for total in [five, one].into_iter().flatten() {
+        let moves = &lines[total - 21..total - 1];
+        assert!(moves.iter().all(|l| l.len() > 6 && l.contains(": ")), "{lines:?}");
+    }
+    assert!(!lines.iter().any(|l| l.contains("stopped")), "{lines:?}");
 }
 
 #[test]

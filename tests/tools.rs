@@ -278,7 +278,8 @@ fn datagen_writes_binary_records_and_appends() {
 
 #[test]
 fn every_subcommand_answers_help() {
-    let tools = ["bench", "perft", "perft-suite", "epd", "tb", "book", "datagen", "convert", "data", "tune", "train"];
+    let tools =
+        ["bench", "perft", "perft-suite", "epd", "tb", "book", "datagen", "convert", "data", "tune", "train", "params"];
     for tool in tools.iter().copied().chain(["book probe", "book build", "data verify", "data describe"]) {
         for flag in ["--help", "-h"] {
             let args: Vec<&str> = tool.split(' ').chain([flag]).collect();
@@ -308,7 +309,16 @@ fn every_subcommand_answers_help() {
 fn bad_arguments_and_files() {
     let missing = std::env::temp_dir().join("bramble-test-no-such-file.epd");
     let missing = missing.to_str().expect("utf-8 path");
+    let empty_file = temp_file("empty.epd", "# a comment, no positions\n\n");
+    let empty = empty_file.path();
+    // A path no one can create: the tools that write after minutes of work say so first.
+    let unwritable = "/proc/bramble-test/out";
     for (args, code, needle) in [
+        (vec!["epd", &empty], 1, "holds no EPD records"),
+        (vec!["perft-suite", &empty], 1, "holds no perft positions"),
+        (vec!["train", "--data", missing, "--out", unwritable], 1, "cannot write /proc/bramble-test/out"),
+        (vec!["tune", "--data", missing, "--out", unwritable], 1, "cannot write /proc/bramble-test/out"),
+        (vec!["book", "build", "--pgn", missing, "--out", unwritable], 1, "cannot write /proc/bramble-test/out"),
         (vec!["--frobnicate"], 2, "unexpected argument '--frobnicate'"),
         (vec!["perft"], 2, "required arguments were not provided:\n  <DEPTH>"),
         (vec!["perft", "x"], 2, "invalid value 'x' for '<DEPTH>'"),
@@ -404,6 +414,9 @@ fn train_writes_networks_and_rejects_damaged_data() {
     );
     assert_eq!(code, 0, "{err}");
     assert!(out.contains("network written to") && err.contains("epoch 2 lr 1.0e-3 loss"), "{out}{err}");
+    // 150 positions less the 5% held out, in batches of 32: the first progress line counts
+    // the batches of its epoch (it said "1/10 batches", the count of all epochs).
+    assert!(err.contains("epoch 1/2: batch 1/5\n"), "{err}");
     let written = std::fs::read(&*net).expect("the network");
     let network = bramble::nnue::Network::from_bytes(&written).expect("a valid network");
     assert_eq!(network.hidden(), 4);
@@ -419,7 +432,8 @@ fn train_writes_networks_and_rejects_damaged_data() {
     let (code, out, err) =
         run_cli(&[&train[..], &["--validation-data", held_path, "--out", net.to_str().expect("utf-8")]].concat());
     assert_eq!(code, 0, "{err}");
-    assert!(err.contains("on 150 positions, 3 held out"), "{out}{err}");
+    assert!(err.contains("(8 output buckets) on 150 positions, 3 held out; 1 thread\n"), "{out}{err}");
+    assert!(out.contains("(4 hidden neurons, 8 output buckets, 1 king bucket)"), "{out}{err}");
     let (code, _, err) = run_cli(&[&train[..], &["--validation-data", held_path, "--validation", "0.1"]].concat());
     assert_eq!(code, 2, "{err}");
     assert!(err.contains("cannot be used with"), "{err}");
@@ -431,7 +445,9 @@ fn train_writes_networks_and_rejects_damaged_data() {
     assert_eq!(code, 0, "{err}");
     assert!(err.contains("training (768x4 -> 4)") && out.contains("4 king buckets"), "{out}{err}");
     let network = bramble::nnue::Network::from_file(&king_net).expect("a valid network");
-    assert_eq!((network.king_buckets(), network.describe().as_str()), (4, "4 hidden neurons, 4 king buckets"));
+    // The output buckets are the default's, the shipped recipe's 8.
+    let shape = "4 hidden neurons, 8 output buckets, 4 king buckets";
+    assert_eq!((network.king_buckets(), network.describe().as_str()), (4, shape));
     let (code, out, err) = run_cli(
         &[&train[..], &["--king-buckets", "4", "--factorise", "--out", king_net.to_str().expect("utf-8")]].concat(),
     );
@@ -771,4 +787,31 @@ fn every_tool_script_answers_help_with_its_whole_comment_block() {
             assert!(!out.lines().any(|line| line.starts_with('#')), "{script:?} {flag}: {out}");
         }
     }
+}
+
+#[test]
+fn startpos_is_a_position_wherever_a_fen_is_taken() {
+    let (code, out, err) = run_cli(&["perft", "2", "startpos"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.starts_with("400 nodes"), "{out}");
+    let (code, out, err) = run_cli(&["eval", "startpos"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.lines().any(|l| l.starts_with("Network: ")), "{out}");
+    let (code, out, err) = run_cli(&["book", "probe", "startpos"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(!out.is_empty(), "{out}");
+}
+
+#[test]
+fn epd_reads_records_with_move_counters() {
+    let suite = temp_file(
+        "counters.epd",
+        "6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1 bm Ra8#; id \"mate\";\n\
+         r1b1kb1r/3q1ppp/pBp1pn2/8/Np3P2/5B2/PPP3PP/R2Q1RK1 w kq - 0 1 bm Bxc6;\n",
+    );
+    let (code, out, err) = run_cli(&["epd", &suite.path(), "--depth", "4"]);
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(out.contains("mate  expected bm Ra8#  played Ra8#  ok"), "{out}");
+    assert!(out.lines().any(|l| l.starts_with("line 2  expected bm Bxc6")), "{out}");
+    assert!(out.lines().last().is_some_and(|l| l.starts_with("solved ") && l.ends_with("/2")), "{out}");
 }

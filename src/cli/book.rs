@@ -10,7 +10,7 @@ use shakmaty::{CastlingMode, Chess, Move};
 
 use clap::{ArgGroup, Args, Subcommand};
 
-use super::common::{CliError, CliResult, read_file};
+use super::common::{CliError, CliResult, check_writable, fen_argument, read_file};
 use super::progress::Progress as ProgressDisplay;
 use crate::book::build::{self, Analysis, BuildProgress};
 use crate::book::{Book, pgn, polyglot};
@@ -96,8 +96,8 @@ pub(super) fn book_command(args: BookArgs) -> CliResult {
 /// `book probe [fen] [--file F]`: the book moves of a position (the start position when
 /// no FEN is given) from the shipped book or `F`, with weight and share.
 fn probe(args: ProbeArgs) -> CliResult {
-    let fen = args.fen.join(" ");
-    let pos = if fen.is_empty() || fen == "startpos" {
+    let fen = fen_argument(&args.fen);
+    let pos = if fen.is_empty() {
         Position::startpos()
     } else {
         Position::from_fen(&fen, CastlingMode::Standard).map_err(|e| CliError::Failed(e.to_string()))?.0
@@ -127,6 +127,7 @@ fn probe(args: ProbeArgs) -> CliResult {
 
 fn build_command(args: BuildArgs) -> CliResult {
     let out = args.out.as_str();
+    check_writable(out)?;
     let entries = match &args.pgn {
         Some(path) => build_from_pgn(&args, path)?,
         None => build_from_tree(&args)?,

@@ -1,5 +1,6 @@
 //! What the tools share: the error that picks the exit status, reading the files named on
-//! the command line, and the parsers of counts. A leaf: it imports no tool.
+//! the command line and checking the ones to be written, the position argument, and the
+//! parsers of counts. A leaf: it imports no tool.
 
 use std::fmt;
 use std::process::ExitCode;
@@ -28,6 +29,34 @@ pub(super) fn read_bytes(path: &str) -> Result<Vec<u8>, CliError> {
 
 pub(super) fn read_file(path: &str) -> Result<String, CliError> {
     Ok(String::from_utf8_lossy(&read_bytes(path)?).into_owned())
+}
+
+/// The FEN of a position argument, given as one quoted argument or as several words;
+/// `startpos`, as UCI's `position startpos` says it, is the start position's FEN.
+pub(super) fn fen_argument(words: &[String]) -> String {
+    let fen = words.join(" ");
+    if fen.trim() == "startpos" { crate::position::START_FEN.to_string() } else { fen }
+}
+
+/// Fails now, before minutes of work, when `path` cannot be written: it is opened for
+/// appending (an existing file is left as it is), and removed again if this made it.
+pub(super) fn check_writable(path: &str) -> Result<(), CliError> {
+    let existed = std::path::Path::new(path).exists();
+    std::fs::OpenOptions::new()
+        .append(true)
+        .create(true)
+        .open(path)
+        .map_err(|e| CliError::Failed(format!("cannot write {path}: {e}")))?;
+    if !existed {
+        let _ = std::fs::remove_file(path);
+    }
+    Ok(())
+}
+
+/// `n` and the noun, plural unless `n` is 1: "1 thread", "2 threads".
+pub(super) fn counted(n: impl Into<u64>, noun: &str) -> String {
+    let n = n.into();
+    if n == 1 { format!("1 {noun}") } else { format!("{n} {noun}s") }
 }
 
 /// A count that must be at least 1, with a message that says so (clap's range parser

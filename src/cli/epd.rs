@@ -76,6 +76,9 @@ pub(super) fn epd_command(args: EpdArgs) -> CliResult {
             outcome.elapsed.as_millis()
         );
     }
+    if total == 0 && bad == 0 {
+        return Err(CliError::Failed(format!("{path} holds no EPD records")));
+    }
     println!("solved {solved}/{total}");
     if bad > 0 {
         return Err(CliError::Failed(format!("{bad} records of {path} could not be read")));

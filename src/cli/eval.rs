@@ -5,12 +5,12 @@ use std::process::ExitCode;
 
 use clap::Args;
 
-use super::common::{CliError, CliResult};
+use super::common::{CliError, CliResult, fen_argument};
 use crate::position::{Position, castling_mode};
 
 #[derive(Args)]
 pub struct EvalArgs {
-    /// The position (FEN; quotes optional)
+    /// The position (FEN, quotes optional; or `startpos`)
     #[arg(required = true, num_args = 1.., allow_hyphen_values = true)]
     fen: Vec<String>,
     /// Read castling rights as Chess960 (Shredder-FEN or X-FEN)
@@ -19,7 +19,7 @@ pub struct EvalArgs {
 }
 
 pub(super) fn eval_command(args: EvalArgs) -> CliResult {
-    let fen = args.fen.join(" ");
+    let fen = fen_argument(&args.fen);
     // A bad FEN is this tool's one error line (the UCI side would keep the start position).
     let (_, repair) =
         Position::from_fen(&fen, castling_mode(args.chess960)).map_err(|e| CliError::Failed(e.to_string()))?;

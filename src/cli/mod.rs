@@ -1,5 +1,5 @@
 //! The command-line tools: `bench`, `perft`, `perft-suite`, `epd`, `eval`, `tb`, `book`,
-//! `datagen`, `convert`, `data`, `tune` and `train`, parsed by `clap`. Results go to stdout, progress to
+//! `datagen`, `convert`, `data`, `tune`, `train` and `params`, parsed by `clap`. Results go to stdout, progress to
 //! stderr; a bad command line gives exit status 2, a command that cannot do its work 1.
 //!
 //! This file only declares the tools and dispatches to them; what they share (the error
@@ -13,6 +13,7 @@ mod data;
 mod datagen;
 mod epd;
 mod eval;
+mod params;
 mod perft;
 mod progress;
 mod tablebase;
@@ -66,6 +67,8 @@ pub enum Tool {
     Tune(tune::TuneArgs),
     /// Train an NNUE network on games (data/) or 32-byte bulletformat records; writes a .nnue file
     Train(train::TrainArgs),
+    /// The search's tunable parameters in OpenBench's SPSA input format (UCI options of a `--features tune` build)
+    Params(params::ParamsArgs),
 }
 
 /// Runs one tool and gives its exit status.
@@ -84,6 +87,7 @@ pub fn run(tool: Tool) -> ExitCode {
         Tool::Data(args) => ("data", data::data_command(args)),
         Tool::Tune(args) => ("tune", tune::tune_command(args)),
         Tool::Train(args) => ("train", train::train_command(args)),
+        Tool::Params(args) => ("params", params::params_command(args)),
     };
     match result {
         Ok(code) => code,

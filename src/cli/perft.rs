@@ -6,7 +6,7 @@ use std::time::{Duration, Instant};
 
 use clap::{Args, value_parser};
 
-use super::common::{CliError, CliResult, read_file};
+use super::common::{CliError, CliResult, fen_argument, read_file};
 use crate::perft;
 use crate::position::{Position, castling_mode, uci_move};
 use crate::time::nodes_and_speed;
@@ -16,7 +16,7 @@ pub struct PerftArgs {
     /// Depth in plies, 0 to 64
     #[arg(value_parser = value_parser!(u32).range(..=perft::MAX_DEPTH as i64))]
     depth: u32,
-    /// The position: a FEN as one quoted argument or as several [default: the start position]
+    /// The position: a FEN as one quoted argument or as several, or `startpos` [default: the start position]
     fen: Vec<String>,
     /// Print the count below each root move
     #[arg(long)]
@@ -30,7 +30,7 @@ pub struct PerftArgs {
 }
 
 pub(super) fn perft_command(args: PerftArgs) -> CliResult {
-    let (depth, fen) = (args.depth, args.fen.join(" "));
+    let (depth, fen) = (args.depth, fen_argument(&args.fen));
     let mode = castling_mode(args.chess960);
     let pos = if fen.is_empty() {
         Position::startpos()
@@ -103,6 +103,9 @@ pub(super) fn perft_suite(args: PerftSuiteArgs) -> CliResult {
     let max_depth = args.max_depth.min(perft::MAX_DEPTH);
     let mode = castling_mode(args.chess960);
     let entries = perft::parse_suite(&read_file(path)?).map_err(|e| CliError::Failed(format!("{path}: {e}")))?;
+    if entries.is_empty() {
+        return Err(CliError::Failed(format!("{path} holds no perft positions")));
+    }
     let never = AtomicBool::new(false);
     let (mut checks, mut failures) = (0, 0);
     for (index, entry) in entries.iter().enumerate() {

@@ -6,7 +6,7 @@ use shakmaty::{CastlingMode, Position as _};
 
 use clap::Args;
 
-use super::common::{CliError, CliResult};
+use super::common::{CliError, CliResult, fen_argument};
 use crate::position::{Position, uci_move};
 use crate::syzygy::Tablebases;
 
@@ -24,7 +24,7 @@ pub struct TbArgs {
 /// `wdl` (-2 loss, -1 loss saved by the fifty-move rule, 0 draw, 1 win spoiled by it,
 /// 2 win, as if right after a capture or pawn move), `dtz` and the tables' best move.
 pub(super) fn tablebase_command(args: TbArgs) -> CliResult {
-    let (fen, path) = (args.fen.join(" "), args.path.as_str());
+    let (fen, path) = (fen_argument(&args.fen), args.path.as_str());
     let pos = Position::from_fen(&fen, CastlingMode::Standard).map_err(|e| CliError::Failed(e.to_string()))?.0;
     let loaded = Tablebases::load(path);
     for problem in &loaded.problems {

@@ -1,5 +1,6 @@
 //! `bramble train`: trains an NNUE network (`crate::train::trainer`) on binary training
-//! data and writes it in the `.nnue` format (`crate::nnue::format`) after every epoch.
+//! data and writes it in the `.nnue` format (`crate::nnue::format`) after every epoch. Its
+//! defaults are the shipped network's recipe.
 
 use std::path::Path;
 use std::process::ExitCode;
@@ -8,7 +9,7 @@ use std::time::Duration;
 use clap::Args;
 use clap::builder::RangedU64ValueParser;
 
-use super::common::{CliError, CliResult, at_least_one, read_bytes, threads_or_cores};
+use super::common::{CliError, CliResult, at_least_one, check_writable, counted, read_bytes, threads_or_cores};
 use super::progress::Progress;
 use crate::nnue::features::KING_BUCKETS;
 use crate::nnue::format::{MAX_BUCKETS, MAX_HIDDEN};
@@ -17,12 +18,16 @@ use crate::train::loader::Loaded;
 use crate::train::trainer::{EpochReport, TrainOptions, Trainer};
 use crate::train::trainingdata::{Record, split_last};
 
-const DEFAULT_HIDDEN: usize = 64;
-const DEFAULT_EPOCHS: usize = 10;
+// The defaults are the shipped network's recipe (src/nnue/builtin.rs, docs/networks.md):
+// `bramble train --data FILES` trains as bramble-8 was trained.
+const DEFAULT_HIDDEN: usize = 384;
+const DEFAULT_OUTPUT_BUCKETS: usize = 8;
+const DEFAULT_EPOCHS: usize = 40;
 const DEFAULT_BATCH: usize = 16_384;
 const DEFAULT_LR: f32 = 0.001;
-/// Epochs 1-8 at the full rate, then a tenth.
-const DEFAULT_LR_DROP_EPOCH: usize = 8;
+/// Epochs 1-16 at the full rate, then a tenth, then a hundredth from epoch 33.
+const DEFAULT_LR_DROP_EPOCH: usize = 16;
+const DEFAULT_RESULT_WEIGHT: f32 = 0.1;
 const DEFAULT_VALIDATION: f64 = 0.05;
 const DEFAULT_SEED: u64 = 1;
 const DEFAULT_OUT: &str = "bramble.nnue";
@@ -37,7 +42,7 @@ pub struct TrainArgs {
           value_parser = RangedU64ValueParser::<usize>::new().range(1..=MAX_HIDDEN as u64))]
     hidden: usize,
     /// Output buckets, picked by the number of pieces on the board (1 to 16; 1: none)
-    #[arg(long, value_name = "B", default_value_t = 1,
+    #[arg(long, value_name = "B", default_value_t = DEFAULT_OUTPUT_BUCKETS,
           value_parser = RangedU64ValueParser::<usize>::new().range(1..=MAX_BUCKETS as u64))]
     output_buckets: usize,
     /// King buckets: 1 (none), or 4 (each side's king square picks its inputs' set, the board mirrored to the king's half)
@@ -61,7 +66,7 @@ pub struct TrainArgs {
     #[arg(long, value_name = "E", default_value_t = DEFAULT_LR_DROP_EPOCH)]
     lr_drop_epoch: usize,
     /// Weight of the game result in each target, 0 to 1 (the rest: the search score)
-    #[arg(long, value_name = "W", default_value_t = 0.0)]
+    #[arg(long, value_name = "W", default_value_t = DEFAULT_RESULT_WEIGHT)]
     result_weight: f32,
     /// Share of the positions, the last ones in file order, held out for validation (0 to below 0.5)
     #[arg(long, value_name = "SHARE", default_value_t = DEFAULT_VALIDATION)]
@@ -75,8 +80,9 @@ pub struct TrainArgs {
     /// Seed of the initial weights and the shuffles (a run repeats for a seed and thread count)
     #[arg(long, value_name = "S", default_value_t = DEFAULT_SEED)]
     seed: u64,
-    /// Learn about half of the positions each epoch mirrored left to right (files a-h swapped)
-    #[arg(long)]
+    /// Learn about half of the positions each epoch mirrored left to right (files a-h swapped); `--mirror false` learns them as they are
+    #[arg(long, value_name = "BOOL", default_value_t = true, num_args = 0..=1, default_missing_value = "true",
+          action = clap::ArgAction::Set)]
     mirror: bool,
     /// The network file to write (after every epoch)
     #[arg(long, value_name = "F", default_value = DEFAULT_OUT)]
@@ -105,6 +111,9 @@ pub(super) fn train_command(args: TrainArgs) -> CliResult {
     if !(0.0..=1.0).contains(&args.result_weight) || !(0.0..0.5).contains(&args.validation) {
         return Err(CliError::Usage("--result-weight must be within 0..1 and --validation within 0..0.5".into()));
     }
+    // The network is written after minutes of training: a path that cannot be written is
+    // said now.
+    check_writable(&args.out)?;
     let loaded = load(&args.data)?;
     let (mut training, validation) = if args.validation_data.is_empty() {
         split_last(loaded, args.validation)
@@ -132,13 +141,13 @@ pub(super) fn train_command(args: TrainArgs) -> CliResult {
         factorise: args.factorise,
     };
     eprintln!(
-        "training (768x{} -> {}) x 2 -> 1 ({} output buckets) on {} positions, {} held out; {} threads",
+        "training (768x{} -> {}) x 2 -> 1 ({}) on {}, {} held out; {}",
         options.king_buckets,
         options.hidden,
-        options.buckets,
-        training.len(),
+        counted(options.buckets as u64, "output bucket"),
+        counted(training.len() as u64, "position"),
         validation.len(),
-        options.threads
+        counted(options.threads as u64, "thread")
     );
     let batches = training.len().div_ceil(args.batch) as u64;
     let all_batches = batches * args.epochs as u64;
@@ -147,10 +156,11 @@ pub(super) fn train_command(args: TrainArgs) -> CliResult {
     let mut last = None;
     for epoch in 1..=args.epochs {
         let before = (epoch as u64 - 1) * batches;
-        let report = trainer.epoch(&mut training, &validation, &mut |done| {
-            let done = before + done as u64;
+        let report = trainer.epoch(&mut training, &validation, &mut |in_epoch| {
+            let done = before + in_epoch as u64;
             let at = || format!("epoch {epoch}");
-            shown.update(done, at, || format!("epoch {epoch}: {done}/{all_batches} batches"));
+            let epochs = args.epochs;
+            shown.update(done, at, || format!("epoch {epoch}/{epochs}: batch {in_epoch}/{batches}"));
         });
         let (network, clamped) = trainer.network().quantise();
         let bytes = network.to_bytes();
@@ -167,8 +177,11 @@ pub(super) fn train_command(args: TrainArgs) -> CliResult {
     let summary = last.map_or_else(String::new, |report| epoch_line(&report));
     shown.finish(all_batches, format!("done: {summary}"));
     println!(
-        "network written to {} ({} hidden neurons, {} output buckets, {} king buckets)",
-        args.out, args.hidden, args.output_buckets, args.king_buckets
+        "network written to {} ({}, {}, {})",
+        args.out,
+        counted(args.hidden as u64, "hidden neuron"),
+        counted(args.output_buckets as u64, "output bucket"),
+        counted(args.king_buckets as u64, "king bucket")
     );
     Ok(ExitCode::SUCCESS)
 }

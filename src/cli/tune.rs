@@ -7,7 +7,7 @@ use std::time::Duration;
 
 use clap::{Args, ValueEnum};
 
-use super::common::{CliError, CliResult, at_least_one, read_bytes, threads_or_cores};
+use super::common::{CliError, CliResult, at_least_one, check_writable, read_bytes, threads_or_cores};
 use super::progress::Progress;
 use crate::eval::params;
 use crate::train::dataset::DataKind;
@@ -91,6 +91,7 @@ pub(super) fn tune_command(args: TuneArgs) -> CliResult {
             folder.display()
         )));
     }
+    check_writable(out)?;
     let mut samples = Vec::new();
     for path in &args.data {
         let bytes = read_bytes(path)?;

@@ -5,6 +5,7 @@
 //! parameter compiles the function twice, once for each kind.
 
 use std::cell::OnceCell;
+#[cfg(not(feature = "tune"))]
 use std::sync::LazyLock;
 
 use shakmaty::{Move, MoveList, Position as _};
@@ -158,7 +159,7 @@ impl Searcher<'_> {
 
         // Step 6b. Internal iterative reduction: a node the table knows no move for was
         // not searched before, or not usefully; search it one ply shallower.
-        if self.pruning && node.window.depth >= IIR_MIN_DEPTH && node.tt_move.is_none() {
+        if self.pruning && node.window.depth >= IIR_MIN_DEPTH.get() && node.tt_move.is_none() {
             node.window.depth -= 1;
         }
 
@@ -184,8 +185,8 @@ impl Searcher<'_> {
         // Step 7. Reverse futility pruning: near the horizon, a static evaluation that
         // beats beta by a margin per ply will not fall below it.
         if self.pruning
-            && depth <= RFP_MAX_DEPTH
-            && eval - RFP_MARGIN * (depth - i32::from(node.improving)) >= beta
+            && depth <= RFP_MAX_DEPTH.get()
+            && eval - RFP_MARGIN.get() * (depth - i32::from(node.improving)) >= beta
             && eval < MATE_BOUND
         {
             return Some(eval);
@@ -196,8 +197,8 @@ impl Searcher<'_> {
         if !excluding
             && self.pruning
             && self.settings.heuristics.quiescence
-            && depth <= RAZOR_MAX_DEPTH
-            && eval + RAZOR_MARGIN * depth <= alpha
+            && depth <= RAZOR_MAX_DEPTH.get()
+            && eval + RAZOR_MARGIN.get() * depth <= alpha
             && alpha.abs() < TB_WIN_BOUND
         {
             let score = self.qsearch(pos, alpha, alpha + 1, ply);
@@ -224,11 +225,11 @@ impl Searcher<'_> {
         // search will beat beta in the full one.
         if !excluding
             && self.pruning
-            && depth >= PROBCUT_MIN_DEPTH
+            && depth >= PROBCUT_MIN_DEPTH.get()
             && beta.abs() < TB_WIN_BOUND
-            && !node
-                .tt_hit
-                .is_some_and(|hit| hit.depth > depth - PROBCUT_REDUCTION && hit.score < beta + PROBCUT_MARGIN)
+            && !node.tt_hit.is_some_and(|hit| {
+                hit.depth > depth - PROBCUT_REDUCTION.get() && hit.score < beta + PROBCUT_MARGIN.get()
+            })
         {
             if let Some(score) = self.probcut(pos, eval, node.raw_eval, &window) {
                 return Some(score);
@@ -253,13 +254,13 @@ impl Searcher<'_> {
             && self.pruning
             && ply > 0
             && !node.excluding()
-            && depth >= SE_MIN_DEPTH
-            && hit.depth >= depth - SE_TT_DEPTH_MARGIN
+            && depth >= SE_MIN_DEPTH.get()
+            && hit.depth >= depth - SE_TT_DEPTH_MARGIN.get()
             && hit.bound != Bound::Upper
             && hit.score.abs() < TB_WIN_BOUND
             && find_move(moves, node.tt_move).is_some()
         {
-            let singular_beta = hit.score - SE_MARGIN * depth;
+            let singular_beta = hit.score - SE_MARGIN.get() * depth;
             self.line.stack[ply].excluded = node.tt_move;
             let score = self.alphabeta::<false>(pos, singular_beta - 1, singular_beta, (depth - 1) / 2, ply, cut_node);
             self.line.stack[ply].excluded = PackedMove::NONE;
@@ -378,7 +379,7 @@ impl Searcher<'_> {
     /// `PROBCUT_REDUCTION` plies shallower; the first to beat it there proves a cut-off.
     fn probcut(&mut self, pos: &Position, eval: i32, raw_eval: Option<i32>, window: &MoveWindow) -> Option<i32> {
         let &MoveWindow { beta, depth, ply, cut_node, .. } = window;
-        let probcut_beta = beta + PROBCUT_MARGIN;
+        let probcut_beta = beta + PROBCUT_MARGIN.get();
         let mut moves = MoveList::new();
         add_noisy_moves(pos.chess(), &mut moves);
         let mut picker = MovePicker::noisy(&mut moves);
@@ -392,7 +393,7 @@ impl Searcher<'_> {
             self.line.keys.push(child.key());
             let mut score = -self.qsearch(&child, -probcut_beta, -probcut_beta + 1, ply + 1);
             if score >= probcut_beta {
-                let reduced = depth - PROBCUT_REDUCTION;
+                let reduced = depth - PROBCUT_REDUCTION.get();
                 score = -self.alphabeta::<false>(&child, -probcut_beta, -probcut_beta + 1, reduced, ply + 1, !cut_node);
             }
             self.line.keys.pop();
@@ -400,7 +401,7 @@ impl Searcher<'_> {
                 return None;
             }
             if score >= probcut_beta {
-                let depth = depth - PROBCUT_REDUCTION + 1;
+                let depth = depth - PROBCUT_REDUCTION.get() + 1;
                 let result =
                     TtData { best_move: PackedMove::new(m), score, eval: raw_eval, depth, bound: Bound::Lower };
                 self.tt.store(pos.key(), ply, result);
@@ -420,8 +421,9 @@ impl Searcher<'_> {
     }
 
     /// Shallow-depth pruning of a move once a move has a score above a lost bound
-    /// (`quiets_tried` quiet moves searched before it): late move pruning and futility
-    /// pruning of quiet moves, which once they start skip every later quiet move, and, in
+    /// (`quiets_tried` quiet moves searched before it): late move pruning, which once it
+    /// starts skips every later quiet move, futility and history pruning of a quiet move,
+    /// which judge each move on its own, and, in
     /// null-window nodes not in check, static exchange pruning of quiet moves and captures
     /// that lose too much material. Quiet moves that give check are never pruned
     /// (sacrifices with check start most short mates).
@@ -444,8 +446,8 @@ impl Searcher<'_> {
         let prunable_node = !PV && node.eval.is_some();
         if is_noisy(m) {
             return prunable_node
-                && depth <= SEE_CAPTURE_MAX_DEPTH
-                && !see_at_least(pos.chess(), m, -SEE_CAPTURE_MARGIN * depth);
+                && depth <= SEE_CAPTURE_MAX_DEPTH.get()
+                && !see_at_least(pos.chess(), m, -SEE_CAPTURE_MARGIN.get() * depth);
         }
         // Late move pruning: once enough quiet moves have failed, the later ones are not
         // searched at all.
@@ -460,14 +462,17 @@ impl Searcher<'_> {
         }
         let history = self.history.quiet_score(context, m);
         let lmr_depth = (depth - 1 - history_reduction(depth, searched, history).max(0)).max(0);
-        let futile = node.eval.is_some_and(|eval| eval + FUTILITY_BASE + FUTILITY_MARGIN * lmr_depth <= node.alpha);
-        let bad_history = history < -HISTORY_PRUNING_MARGIN * depth;
-        if (lmr_depth <= FUTILITY_MAX_DEPTH && futile) || (lmr_depth <= HISTORY_PRUNING_MAX_DEPTH && bad_history) {
+        let futile =
+            node.eval.is_some_and(|eval| eval + FUTILITY_BASE.get() + FUTILITY_MARGIN.get() * lmr_depth <= node.alpha);
+        let bad_history = history < -HISTORY_PRUNING_MARGIN.get() * depth;
+        if (lmr_depth <= FUTILITY_MAX_DEPTH.get() && futile)
+            || (lmr_depth <= HISTORY_PRUNING_MAX_DEPTH.get() && bad_history)
+        {
             return !node.gives_check(pos, m);
         }
-        depth <= SEE_QUIET_MAX_DEPTH
+        depth <= SEE_QUIET_MAX_DEPTH.get()
             && !node.gives_check(pos, m)
-            && !see_at_least(pos.chess(), m, -SEE_QUIET_MARGIN * depth)
+            && !see_at_least(pos.chess(), m, -SEE_QUIET_MARGIN.get() * depth)
     }
 
     /// The value at the horizon: quiescence, or (for the minimax tests) the evaluation.
@@ -532,8 +537,8 @@ impl Searcher<'_> {
     ) -> i32 {
         let NodeMove { m, searched, .. } = node_move;
         let &MoveWindow { depth, ply, in_check, reduce_more, .. } = window;
-        let late = searched >= LMR_MIN_MOVES + usize::from(PV);
-        if !self.pruning || depth < LMR_MIN_DEPTH || !late || in_check {
+        let late = searched >= LMR_MIN_MOVES.get() as usize + usize::from(PV);
+        if !self.pruning || depth < LMR_MIN_DEPTH.get() || !late || in_check {
             return 0;
         }
         // Captures and promotions are reduced only when they lose material.
@@ -570,7 +575,7 @@ impl Searcher<'_> {
         let side = pos.turn();
         let pieces = board.by_color(side) & !(board.pawns() | board.kings());
         self.pruning
-            && depth >= NMP_MIN_DEPTH
+            && depth >= NMP_MIN_DEPTH.get()
             && eval >= beta
             && beta > -TB_WIN_BOUND
             && ply > 0
@@ -591,8 +596,9 @@ impl Searcher<'_> {
         cut_node: bool,
     ) -> Option<i32> {
         let child = self.pass(pos, ply)?;
-        let reduction =
-            NMP_REDUCTION_BASE + depth / NMP_REDUCTION_DIVISOR + ((eval - beta) / NMP_EVAL_DIVISOR).min(NMP_EVAL_MAX);
+        let reduction = NMP_REDUCTION_BASE.get()
+            + depth / NMP_REDUCTION_DIVISOR.get()
+            + ((eval - beta) / NMP_EVAL_DIVISOR.get()).min(NMP_EVAL_MAX.get());
         let reduced = (depth - reduction).max(0);
         self.line.stack[ply].passed = true;
         self.line.stack[ply].moved = None;
@@ -604,7 +610,7 @@ impl Searcher<'_> {
         }
         // A mate (or tablebase win) found after passing is not one we can claim.
         let score = if score >= TB_WIN_BOUND { beta } else { score };
-        if depth < NMP_VERIFY_DEPTH {
+        if depth < NMP_VERIFY_DEPTH.get() {
             return Some(score);
         }
         self.null_move_verification.start(pos.turn(), ply + 3 * reduced as usize / 4);
@@ -651,32 +657,72 @@ pub(crate) fn cuts_off(bound: Bound, score: i32, alpha: i32, beta: i32) -> bool 
     }
 }
 
-/// `REDUCTIONS[depth][move number]`: the base late move reduction, growing with the
+/// The base late move reduction of the `number`-th move at `depth`, growing with the
 /// logarithms of both.
+fn base_reduction(depth: usize, number: usize) -> i32 {
+    let base = f64::from(LMR_BASE_PERCENT.get()) / 100.0;
+    let divisor = f64::from(LMR_DIVISOR_PERCENT.get()) / 100.0;
+    if depth == 0 || number == 0 {
+        return 0;
+    }
+    (base + (depth as f64).ln() * (number as f64).ln() / divisor) as i32
+}
+
+/// `REDUCTIONS[depth][move number]`: [`base_reduction`] worked out once.
+#[cfg(not(feature = "tune"))]
 static REDUCTIONS: LazyLock<[[i32; 64]; 64]> = LazyLock::new(|| {
     let mut table = [[0; 64]; 64];
-    for (depth, row) in table.iter_mut().enumerate().skip(1) {
-        for (number, entry) in row.iter_mut().enumerate().skip(1) {
-            let reduction = LMR_BASE + (depth as f64).ln() * (number as f64).ln() / LMR_DIVISOR;
-            *entry = reduction as i32;
+    for (depth, row) in table.iter_mut().enumerate() {
+        for (number, entry) in row.iter_mut().enumerate() {
+            *entry = base_reduction(depth, number);
         }
     }
     table
 });
+
+/// In a tuning build the table follows the options: rebuilt whenever an LMR parameter is
+/// set (between searches, as `setoption` waits for the search to end).
+#[cfg(feature = "tune")]
+static TUNED_REDUCTIONS: [[std::sync::atomic::AtomicI32; 64]; 64] =
+    [const { [const { std::sync::atomic::AtomicI32::new(0) }; 64] }; 64];
+#[cfg(feature = "tune")]
+static TUNED_REDUCTIONS_BUILT: std::sync::Once = std::sync::Once::new();
+
+#[cfg(feature = "tune")]
+pub(super) fn rebuild_reductions() {
+    for (depth, row) in TUNED_REDUCTIONS.iter().enumerate() {
+        for (number, entry) in row.iter().enumerate() {
+            entry.store(base_reduction(depth, number), std::sync::atomic::Ordering::Relaxed);
+        }
+    }
+}
+
+#[inline]
+fn table_reduction(depth: usize, number: usize) -> i32 {
+    #[cfg(not(feature = "tune"))]
+    {
+        REDUCTIONS[depth][number]
+    }
+    #[cfg(feature = "tune")]
+    {
+        TUNED_REDUCTIONS_BUILT.call_once(rebuild_reductions);
+        TUNED_REDUCTIONS[depth][number].load(std::sync::atomic::Ordering::Relaxed)
+    }
+}
 
 /// The late move reduction of the `searched`-th move of a node at `depth` before the
 /// node's own adjustments: the table's, one ply less per `LMR_HISTORY_DIVISOR` of history.
 /// Also what the shallow pruning judges a quiet move's LMR depth by.
 #[inline]
 fn history_reduction(depth: i32, searched: usize, history: i32) -> i32 {
-    REDUCTIONS[depth.min(63) as usize][searched.min(63)] - history / LMR_HISTORY_DIVISOR
+    table_reduction(depth.min(63) as usize, searched.min(63)) - history / LMR_HISTORY_DIVISOR.get()
 }
 
 /// Late move pruning: how many quiet moves a node of this depth searches (half as many
 /// when the evaluation is not improving).
 #[inline]
 fn late_move_count(depth: i32, improving: bool) -> i32 {
-    let count = LMP_BASE + depth * depth;
+    let count = LMP_BASE.get() + depth * depth;
     if improving { count } else { count / 2 }
 }
 
@@ -777,8 +823,7 @@ struct NodeFacts {
     late_move_limit: i32,
     /// Which moves give check, worked out the first time a move's pruning asks.
     check_squares: OnceCell<CheckSquares>,
-    /// Set once late move pruning or futility pruning starts: every later quiet move is
-    /// skipped.
+    /// Set once late move pruning starts: every later quiet move is skipped.
     skip_quiets: bool,
 }
 
@@ -789,7 +834,7 @@ impl NodeFacts {
             depth: node.window.depth,
             alpha: node.alpha,
             eval: node.eval,
-            late_move_limit: if node.window.depth <= LMP_MAX_DEPTH {
+            late_move_limit: if node.window.depth <= LMP_MAX_DEPTH.get() {
                 late_move_count(node.window.depth, node.improving)
             } else {
                 i32::MAX

@@ -15,8 +15,9 @@ use crate::scores::{DRAW, MATE, TB_WIN_BOUND};
 use crate::tt::Bound;
 
 /// Searches `searcher`'s root (`root`) within its limits, calling `report` with each of
-/// the `limits.multipv` best lines after each completed iteration and once more at the
-/// end. The one search of every thread; `session.rs` and `smp.rs` set up the searcher.
+/// the `limits.multipv` best lines after each completed iteration, and once more at the
+/// end when the search stopped inside an iteration. The one search of every thread;
+/// `session.rs` and `smp.rs` set up the searcher.
 pub(super) fn iterative_deepening(
     mut searcher: Searcher,
     root: &Position,
@@ -56,6 +57,10 @@ pub(super) fn iterative_deepening(
     let max_depth = limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
     let mut completed_depth = 0;
     let mut time_scale = TimeScale::default();
+    // Whether the search ends right after reporting a completed iteration: then the
+    // report at the end would only repeat it. A search stopped inside an iteration reports
+    // once more, with what that iteration found and the final counts (as Stockfish does).
+    let mut ends_on_a_report = false;
     for depth in 1..=max_depth {
         if skips_depth(searcher.thread, depth) {
             continue;
@@ -63,6 +68,7 @@ pub(super) fn iterative_deepening(
         searcher.root.depth = depth;
         searcher.line.seldepth = 0;
         let completed = searcher.search_iteration(root, &mut root_moves, depth, multipv, report);
+        ends_on_a_report = completed;
         if !completed {
             break;
         }
@@ -82,7 +88,9 @@ pub(super) fn iterative_deepening(
         .line
         .get_or_insert_with(|| Line { depth: 0, seldepth: 0, score: searcher.evaluate(root, 0), moves: vec![first.m] })
         .clone();
-    searcher.report_lines(&root_moves[..multipv], report);
+    if !ends_on_a_report {
+        searcher.report_lines(&root_moves[..multipv], report);
+    }
     let lines = root_moves[..multipv]
         .iter()
         .filter_map(|root_move| root_move.line.as_ref().map(|line| (root_move.m, searcher.shown_score(line))))

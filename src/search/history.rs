@@ -8,14 +8,13 @@
 use shakmaty::{Color, Move, Role, Square};
 
 use super::correction::CorrectionHistory;
+use super::params::{HISTORY_BONUS_BASE, HISTORY_BONUS_LINEAR, HISTORY_BONUS_MAX, HISTORY_BONUS_QUADRATIC};
 use crate::movegen::is_noisy;
 use crate::packed_move::PackedMove;
 use crate::scores::MAX_PLY;
 
 /// History scores stay within +-HISTORY_MAX.
 pub const HISTORY_MAX: i32 = 16_384;
-/// The largest bonus one cut-off gives.
-const BONUS_MAX: i32 = 1_500;
 /// How many earlier plies the continuation histories look back at.
 pub const CONTINUATION_PLIES: usize = 2;
 
@@ -217,7 +216,8 @@ fn piece_index(side: Color, role: Role) -> usize {
 /// The history bonus of a cut-off at `depth`.
 #[inline]
 fn bonus(depth: i32) -> i32 {
-    (16 * depth * depth + 32 * depth + 16).min(BONUS_MAX)
+    let quadratic = HISTORY_BONUS_QUADRATIC.get() * depth * depth;
+    (quadratic + HISTORY_BONUS_LINEAR.get() * depth + HISTORY_BONUS_BASE.get()).min(HISTORY_BONUS_MAX.get())
 }
 
 #[inline]
@@ -302,6 +302,6 @@ mod tests {
     fn the_bonus_grows_with_depth_to_its_cap() {
         assert_eq!(bonus(1), 64);
         assert!(bonus(5) > bonus(4));
-        assert_eq!(bonus(30), BONUS_MAX);
+        assert_eq!(bonus(30), HISTORY_BONUS_MAX.get());
     }
 }

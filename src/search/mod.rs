@@ -11,7 +11,7 @@ mod driver;
 mod history;
 mod interface;
 mod ordering;
-mod params;
+pub mod params;
 mod qsearch;
 mod repetition;
 mod root;

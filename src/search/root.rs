@@ -95,9 +95,9 @@ impl Searcher<'_> {
         depth: i32,
         on_window_fail: &mut dyn FnMut(&Report),
     ) -> bool {
-        let mut delta = ASPIRATION_DELTA;
+        let mut delta = ASPIRATION_DELTA.get();
         let (mut alpha, mut beta) = match &root_moves[0].line {
-            Some(line) if depth >= ASPIRATION_MIN_DEPTH && line.score.abs() < MATE_BOUND => {
+            Some(line) if depth >= ASPIRATION_MIN_DEPTH.get() && line.score.abs() < MATE_BOUND => {
                 (line.score - delta, line.score + delta)
             }
             _ => (-INFINITY, INFINITY),

@@ -7,7 +7,7 @@ use std::time::Duration;
 
 use shakmaty::Move;
 
-use super::params::{TIME_SCORE_DROP_FACTOR, TIME_SCORE_DROP_MAX, TIME_STABILITY_FACTOR};
+use super::params::{TIME_SCORE_DROP_MAX, time_score_drop_factor, time_stability_factor};
 use super::root::{Line, RootMove};
 use super::searcher::Searcher;
 use crate::scores::{MATE, MATE_BOUND, mate_in_moves};
@@ -37,12 +37,11 @@ impl TimeScale {
         self.stable = if self.best_move == Some(best.m) { self.stable + 1 } else { 0 };
         self.best_move = Some(best.m);
         let drop = match (self.score, score) {
-            (Some(before), Some(now)) => (before - now).clamp(0, TIME_SCORE_DROP_MAX),
+            (Some(before), Some(now)) => (before - now).clamp(0, TIME_SCORE_DROP_MAX.get()),
             _ => 0,
         };
         self.score = score;
-        let stability = TIME_STABILITY_FACTOR[self.stable.min(TIME_STABILITY_FACTOR.len() - 1)];
-        stability * (1.0 + f64::from(drop) * TIME_SCORE_DROP_FACTOR)
+        time_stability_factor(self.stable) * (1.0 + f64::from(drop) * time_score_drop_factor())
     }
 }
 
@@ -108,21 +107,21 @@ mod tests {
         };
         let mut scale = TimeScale::default();
         let first = scale.after_iteration(&root_move("e2e4", 20));
-        assert_eq!(first, TIME_STABILITY_FACTOR[0]);
+        assert_eq!(first, time_stability_factor(0));
         let mut previous = first;
-        for _ in 0..TIME_STABILITY_FACTOR.len() + 2 {
+        for _ in 0..6 {
             let next = scale.after_iteration(&root_move("e2e4", 20));
             assert!(next <= previous, "{next} after {previous}");
             previous = next;
         }
-        assert_eq!(previous, TIME_STABILITY_FACTOR[TIME_STABILITY_FACTOR.len() - 1]);
+        assert_eq!(previous, time_stability_factor(usize::MAX));
         assert!(previous < 1.0);
         // The same move, its score fallen by 30 cp, then by more than the most counted.
         let fallen = scale.after_iteration(&root_move("e2e4", -10));
-        assert_eq!(fallen, previous * (1.0 + 30.0 * TIME_SCORE_DROP_FACTOR));
+        assert_eq!(fallen, previous * (1.0 + 30.0 * time_score_drop_factor()));
         let collapsed = scale.after_iteration(&root_move("e2e4", -500));
-        assert_eq!(collapsed, previous * (1.0 + f64::from(TIME_SCORE_DROP_MAX) * TIME_SCORE_DROP_FACTOR));
+        assert_eq!(collapsed, previous * (1.0 + f64::from(TIME_SCORE_DROP_MAX.get()) * time_score_drop_factor()));
         // A new best move starts over.
-        assert_eq!(scale.after_iteration(&root_move("d2d4", -500)), TIME_STABILITY_FACTOR[0]);
+        assert_eq!(scale.after_iteration(&root_move("d2d4", -500)), time_stability_factor(0));
     }
 }

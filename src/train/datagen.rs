@@ -70,7 +70,7 @@ pub const HARD_NODES_FACTOR: u64 = 8;
 /// The table of each thread. Games at a few thousand nodes a move need no more than 1 MB
 /// (65,536 entries), which stays in the core's cache: 8-15% more positions a second than
 /// with 16 MB, the same strength (1 MB against 16 MB at 13,000 nodes a move: -3.0 +/- 15.7
-/// Elo, 800 games; session 48, docs/tools.md).
+/// Elo, 800 games; docs/tools.md).
 const HASH_MB: usize = 1;
 
 #[derive(Clone, Debug)]

@@ -5,6 +5,7 @@
 //! Commands that only read or signal (`isready`, `stop`, `ponderhit`, `position`, `d`,
 //! `eval`) never wait for the running job. Commands that change what a search uses (`go`,
 //! `setoption`, `ucinewgame`, `perft`, `bench`, `quit`) stop it first and wait for it.
+//! `perft` then runs to its end before the next command is read.
 
 use std::sync::Arc;
 use std::sync::atomic::Ordering;
@@ -138,6 +139,11 @@ impl Controller {
             Command::IsReady => self.send("readyok"),
             Command::SetOption { name, value } => {
                 self.finish_job();
+                #[cfg(feature = "tune")]
+                if let Some(param) = crate::search::params::by_name(&name) {
+                    self.set_param(param, value.as_deref());
+                    return true;
+                }
                 match parse_setoption(&name, value.as_deref()) {
                     Ok((id, value)) => self.apply_option(id, value),
                     Err(error) => self.info_string(&error.to_string()),
@@ -155,9 +161,17 @@ impl Controller {
                 self.close_job();
                 return false;
             }
-            Command::Display => report::board_lines(self.engine.position()).iter().for_each(|l| self.send(l)),
+            Command::Display => {
+                let lines = report::board_lines(self.engine.position(), self.settings.castling_mode());
+                lines.iter().for_each(|l| self.send(l));
+            }
             Command::Eval => self.eval_lines().iter().for_each(|l| self.send(l)),
-            Command::Perft(depth) => self.start_perft(depth),
+            Command::Perft(depth) => {
+                // As Stockfish's: the count is finished before the next command is read,
+                // so no command stops it and no other output falls between its lines.
+                self.start_perft(depth);
+                self.close_job();
+            }
             Command::Bench(depth) => self.start_bench(depth),
             Command::Genfens(request) => self.start_genfens(request),
         }
@@ -185,7 +199,23 @@ impl Controller {
         for spec in OPTIONS {
             self.send(&spec.uci_line());
         }
+        // A tuning build offers every search parameter as an option.
+        #[cfg(feature = "tune")]
+        for param in crate::search::params::ALL {
+            let (name, default, min, max) = (param.name, param.default, param.min, param.max);
+            self.send(&format!("option name {name} type spin default {default} min {min} max {max}"));
+        }
         self.send("uciok");
+    }
+
+    /// `setoption` of a search parameter (tuning builds): a whole number within its range.
+    #[cfg(feature = "tune")]
+    fn set_param(&self, param: &crate::search::params::Param, value: Option<&str>) {
+        let parsed = value.and_then(|text| text.trim().parse::<i64>().ok());
+        if !parsed.is_some_and(|value| param.set(value)) {
+            let (name, min, max) = (param.name, param.min, param.max);
+            self.info_string(&format!("{name} takes a whole number from {min} to {max}; unchanged"));
+        }
     }
 
     /// What each option does when set: one arm an option, no catch-all, so a new option

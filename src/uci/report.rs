@@ -64,7 +64,7 @@ pub fn bestmove_line(best: Option<Move>, ponder: Option<Move>, mode: CastlingMod
 }
 
 /// The `d` command: the board as White sees it, then FEN, key and checkers.
-pub fn board_lines(pos: &Position) -> Vec<String> {
+pub fn board_lines(pos: &Position, mode: CastlingMode) -> Vec<String> {
     let board = pos.chess().board();
     let separator = " +---+---+---+---+---+---+---+---+".to_string();
     let mut lines = vec![separator.clone()];
@@ -80,7 +80,7 @@ pub fn board_lines(pos: &Position) -> Vec<String> {
     }
     lines.push("   a   b   c   d   e   f   g   h".to_string());
     lines.push(String::new());
-    lines.push(format!("Fen: {}", pos.fen()));
+    lines.push(format!("Fen: {}", pos.fen_in(mode)));
     lines.push(format!("Key: {:016X}", pos.key()));
     let checkers: Vec<String> = pos.chess().checkers().into_iter().map(|sq| sq.to_string()).collect();
     lines.push(format!("Checkers: {}", checkers.join(" ")));
@@ -181,7 +181,7 @@ mod tests {
 
     #[test]
     fn board_and_eval_text() {
-        let lines = board_lines(&Position::startpos());
+        let lines = board_lines(&Position::startpos(), CastlingMode::Standard);
         assert_eq!(lines[1], " | r | n | b | q | k | b | n | r | 8");
         assert_eq!(lines[15], " | R | N | B | Q | K | B | N | R | 1");
         assert!(lines.contains(&"Key: 463B96181691FC9C".to_string()));
