@@ -1,12 +1,20 @@
 #!/usr/bin/env python3
 """Fits Bramble's win/draw/loss model (the `UCI_ShowWDL` output) to its own games.
 
-usage: python3 tools/fit_wdl.py GAMES.pgn [MORE.pgn ...]
+usage: python3 tools/fit_wdl.py [--every N] FILE.pgn|FILE.txt [MORE ...]
 
-The games are match.py PGNs: each move carries the mover's reported score as a comment
-(`{ +0.35 }`, pawns, from the side that moved). Every such move gives one sample: the
-score, the material on the board before the move (P=1, N=B=3, R=5, Q=9, both sides,
-clamped to 17..78) and the game's result for the mover. Mate scores are left out.
+A .pgn file holds match.py games: each move carries the mover's reported score as a
+comment (`{ +0.35 }`, pawns, from the side that moved). A .txt file holds
+`FEN | score | result` lines as `bramble convert --to text` writes them from data/'s
+games (the search's score in centipawns and the result, both from White's side; the
+self-play of datagen, so the network's scores):
+
+    bramble convert --to text data/d80.games.xz /tmp/d80.txt
+    python3 tools/fit_wdl.py --every 4 /tmp/d80.txt
+
+Every scored move (with --every N, every Nth) gives one sample: the score and result
+for the side to move, and the material on the board (P=1, N=B=3, R=5, Q=9, both sides,
+clamped to 17..78). Mate scores are left out.
 
 The model, as in Stockfish's: with v the score in centipawns and m the material,
 
@@ -20,30 +28,55 @@ and b(m) as quadratics in m / 58, least squares weighted by the samples in each 
 prints the per-bin figures, the fit's log-loss against a constant model, and the Rust
 constants for src/wdl.rs.
 
-Needs python-chess only (no numpy), so it runs wherever match.py runs.
+Needs python-chess for PGN only (no numpy), so it runs wherever match.py runs.
 """
 
 import math
 import sys
 
-import chess
-import chess.pgn
-
 MATERIAL_MIN, MATERIAL_MAX = 17, 78
 MATERIAL_NORM = 58
 BIN_WIDTH = 4
 MIN_BIN_SAMPLES = 500
-VALUES = {chess.PAWN: 1, chess.KNIGHT: 3, chess.BISHOP: 3, chess.ROOK: 5, chess.QUEEN: 9}
+LETTER_VALUES = {"p": 1, "n": 3, "b": 3, "r": 5, "q": 9}
+
+
+def clamped(count):
+    return min(max(count, MATERIAL_MIN), MATERIAL_MAX)
 
 
 def material(board):
-    count = sum(VALUES[p.piece_type] for p in board.piece_map().values() if p.piece_type in VALUES)
-    return min(max(count, MATERIAL_MIN), MATERIAL_MAX)
+    return clamped(sum(LETTER_VALUES.get(p.symbol().lower(), 0) for p in board.piece_map().values()))
+
+
+def text_samples(path):
+    """(score, material, outcome) for the side to move of each `FEN | score | result` line."""
+    with open(path, encoding="utf-8") as f:
+        for line in f:
+            fields = line.split("|")
+            if len(fields) != 3:
+                continue
+            fen = fields[0].split()
+            try:
+                cp, white_points = int(fields[1]), float(fields[2])
+            except ValueError:
+                continue
+            if len(fen) < 2 or abs(cp) >= 10_000:
+                continue
+            count = clamped(sum(LETTER_VALUES.get(c.lower(), 0) for c in fen[0]))
+            if fen[1] == "b":
+                cp, white_points = -cp, 1.0 - white_points
+            yield cp, count, white_points
 
 
 def samples(paths):
     """(score, material, outcome for the mover: 1, 0.5, 0) for every scored move."""
     for path in paths:
+        if path.endswith(".txt"):
+            yield from text_samples(path)
+            continue
+        import chess.pgn  # only PGN needs python-chess
+
         with open(path, encoding="utf-8") as f:
             while (game := chess.pgn.read_game(f)) is not None:
                 white_points = {"1-0": 1.0, "0-1": 0.0, "1/2-1/2": 0.5}.get(game.headers.get("Result"))
@@ -52,14 +85,14 @@ def samples(paths):
                 board = game.board()
                 for node in game.mainline():
                     comment = node.comment.strip()
-                    mover = board.turn
+                    mover = board.turn == chess.WHITE
                     if comment:
                         try:
                             cp = round(float(comment) * 100)
                         except ValueError:
                             cp = None
                         if cp is not None and abs(cp) < 10_000:
-                            points = white_points if mover == chess.WHITE else 1.0 - white_points
+                            points = white_points if mover else 1.0 - white_points
                             yield cp, material(board), points
                     board.push(node.move)
 
@@ -134,12 +167,17 @@ def quadratic_fit(xs, ys, weights):
 
 
 def main():
-    paths = sys.argv[1:]
-    if not paths:
+    args = sys.argv[1:]
+    every = 1
+    if args[:1] == ["--every"] and len(args) >= 2 and args[1].isdigit() and int(args[1]) > 0:
+        every, args = int(args[1]), args[2:]
+    paths = args
+    if not paths or any(p.startswith("-") for p in paths):
         sys.exit(__doc__)
     bins = {}
-    for v, m, points in samples(paths):
-        bins.setdefault((m - MATERIAL_MIN) // BIN_WIDTH, []).append((v, points))
+    for index, (v, m, points) in enumerate(samples(paths)):
+        if index % every == 0:
+            bins.setdefault((m - MATERIAL_MIN) // BIN_WIDTH, []).append((v, points))
     total = sum(len(d) for d in bins.values())
     print(f"{total} samples from {len(paths)} files")
     xs, a_values, b_values, weights = [], [], [], []
