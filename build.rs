@@ -4,9 +4,9 @@
 //! .nnue>` and expects that network inside; the Makefile hands `EVALFILE` on as
 //! `BRAMBLE_EVALFILE`. Without it the shipped network, `nets/bramble-8.nnue`, is built in.
 //!
-//! `BRAMBLE_VERSION` is the package version and the short commit, `1.0.0 (83cf819)`, so a
-//! reported game names the exact build; without git or a `.git` (a source tarball) it is
-//! the version alone.
+//! `BRAMBLE_VERSION` is the package version, the short commit and on x86-64 the level the
+//! build is compiled for, `1.0.0 (83cf819, x86-64-v2)`, so a reported game names the exact
+//! build; without git or a `.git` (a source tarball) the commit is left out.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -27,11 +27,34 @@ fn main() {
     println!("cargo:rustc-env=BRAMBLE_BUILTIN_NET={}", net.display());
 
     let version = std::env::var("CARGO_PKG_VERSION").unwrap_or_default();
-    let version = match commit(&manifest_dir) {
-        Some(commit) => format!("{version} ({commit})"),
-        None => version,
+    let level = build_level();
+    let version = match (commit(&manifest_dir), level.is_empty()) {
+        (Some(commit), false) => format!("{version} ({commit}, {level})"),
+        (Some(commit), true) => format!("{version} ({commit})"),
+        (None, false) => format!("{version} ({level})"),
+        (None, true) => version,
     };
     println!("cargo:rustc-env=BRAMBLE_VERSION={version}");
+    println!("cargo:rustc-env=BRAMBLE_BUILD_LEVEL={level}");
+}
+
+/// The x86-64 level the build is compiled for (`x86-64-v2` by .cargo/config.toml,
+/// `x86-64-v3` with `RUSTFLAGS="-C target-cpu=x86-64-v3"`), from the target features cargo
+/// passes to build scripts; empty on other architectures.
+fn build_level() -> String {
+    if std::env::var("CARGO_CFG_TARGET_ARCH").as_deref() != Ok("x86_64") {
+        return String::new();
+    }
+    let features = std::env::var("CARGO_CFG_TARGET_FEATURE").unwrap_or_default();
+    let has = |feature: &str| features.split(',').any(|f| f == feature);
+    let level = if has("avx2") && has("bmi2") && has("fma") {
+        "x86-64-v3"
+    } else if has("popcnt") && has("sse4.2") {
+        "x86-64-v2"
+    } else {
+        "x86-64"
+    };
+    level.to_string()
 }
 
 /// The short commit of the checkout, watching the files that change with it; `None`

@@ -6,6 +6,7 @@
 pub mod bench;
 pub mod book;
 pub mod cli;
+pub mod cpu;
 pub mod engine;
 pub mod epd;
 pub mod eval;

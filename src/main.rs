@@ -6,6 +6,12 @@ use std::process::ExitCode;
 use clap::Parser as _;
 
 fn main() -> ExitCode {
+    // Before anything else: an x86-64-v3 build on a processor without AVX2 says so here
+    // rather than dying of an illegal instruction.
+    if let Some(refusal) = bramble::cpu::check() {
+        eprintln!("{refusal}");
+        return ExitCode::FAILURE;
+    }
     let args: Vec<String> = std::env::args().skip(1).collect();
     if bramble::cli::are_uci_commands(&args) {
         bramble::uci::run_commands(args);

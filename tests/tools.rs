@@ -369,7 +369,7 @@ fn bad_arguments_and_files() {
 /// `--version` and the UCI `id name` name the release and, in a git checkout, the commit
 /// built: `Bramble 1.0.0 (83cf819)`, so a reported game names its exact build.
 #[test]
-fn version_names_the_release_and_the_commit() {
+fn version_names_the_release_the_commit_and_the_build_level() {
     let expected = format!("Bramble {}", env!("CARGO_PKG_VERSION"));
     let (_, version, _) = run_cli(&["--version"]);
     let (_, uci, _) = run_cli(&["uci", "quit"]);
@@ -380,7 +380,14 @@ fn version_names_the_release_and_the_commit() {
         if !root.join(".git").exists() {
             continue; // a source tarball: the version alone
         }
-        let commit = rest.strip_prefix(" (").and_then(|r| r.strip_suffix(')')).unwrap_or_default();
+        let inside = rest.strip_prefix(" (").and_then(|r| r.strip_suffix(')')).unwrap_or_default();
+        // On x86-64 the level the binary is built for follows the commit: which release
+        // binary is which (the default build is x86-64-v2, .cargo/config.toml).
+        let (commit, level) = inside.split_once(", ").unwrap_or((inside, ""));
+        assert_eq!(level, bramble::engine::BUILD_LEVEL, "'{name}'");
+        if cfg!(target_arch = "x86_64") {
+            assert!(level.starts_with("x86-64"), "'{name}'");
+        }
         assert!(commit.len() >= 7 && commit.chars().all(|c| c.is_ascii_hexdigit()), "no commit in '{name}'");
         let head = std::process::Command::new("git").args(["rev-parse", "HEAD"]).current_dir(root).output();
         if let Some(head) = head.ok().filter(|o| o.status.success()) {

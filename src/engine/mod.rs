@@ -24,9 +24,11 @@ use search_job::SearchJob;
 
 pub use event::{Event, EventSink};
 
-/// The version and the commit it was built from, `1.0.0 (83cf819)` (build.rs; the version
-/// alone when built outside git).
+/// The version, the commit it was built from and the x86-64 level, `1.0.0 (83cf819,
+/// x86-64-v2)` (build.rs; without the commit when built outside git).
 pub const VERSION: &str = env!("BRAMBLE_VERSION");
+/// The x86-64 level the binary is compiled for (`x86-64-v2`, `x86-64-v3`); empty elsewhere.
+pub const BUILD_LEVEL: &str = env!("BRAMBLE_BUILD_LEVEL");
 pub const NAME: &str = concat!("Bramble ", env!("BRAMBLE_VERSION"));
 pub const AUTHOR: &str = "the Bramble developers";
 
