@@ -10,7 +10,7 @@ use std::sync::LazyLock;
 
 use shakmaty::{Move, MoveList, Position as _};
 
-use super::history::{Context, PieceTo};
+use super::history::Context;
 use super::ordering::MovePicker;
 use super::params::*;
 use super::searcher::Searcher;
@@ -387,16 +387,13 @@ impl Searcher<'_> {
             if !see_at_least(pos.chess(), m, probcut_beta - eval) {
                 continue;
             }
-            let child = self.play(pos, m, ply);
-            self.line.stack[ply].passed = false;
-            self.line.stack[ply].moved = Some(PieceTo::new(pos.turn(), m));
-            self.line.keys.push(child.key());
+            let child = self.enter_child(pos, m, ply);
             let mut score = -self.qsearch(&child, -probcut_beta, -probcut_beta + 1, ply + 1);
             if score >= probcut_beta {
                 let reduced = depth - PROBCUT_REDUCTION.get();
                 score = -self.alphabeta::<false>(&child, -probcut_beta, -probcut_beta + 1, reduced, ply + 1, !cut_node);
             }
-            self.line.keys.pop();
+            self.leave_child();
             if self.control.stopped {
                 return None;
             }
@@ -494,14 +491,11 @@ impl Searcher<'_> {
     ) -> i32 {
         let NodeMove { m, searched, extension } = node_move;
         let &MoveWindow { beta, depth, ply, cut_node, .. } = window;
-        let child = self.play(pos, m, ply);
+        let child = self.enter_child(pos, m, ply);
         // Once per move: finding the checkers is not free.
         let gives_check = child.is_check();
         let reduction = self.late_move_reduction::<PV>(pos, node_move, window, gives_check);
-        self.line.stack[ply].passed = false;
-        self.line.stack[ply].moved = Some(PieceTo::new(pos.turn(), m));
         let new_depth = depth - 1 + self.extension(gives_check, extension, ply);
-        self.line.keys.push(child.key());
         let score = if searched == 0 {
             // The first move of a PV node is a PV node; of a cut node, an all node; of an
             // all node, a cut node.
@@ -519,7 +513,7 @@ impl Searcher<'_> {
             }
             score
         };
-        self.line.keys.pop();
+        self.leave_child();
         score
     }
 
@@ -595,16 +589,13 @@ impl Searcher<'_> {
         ply: usize,
         cut_node: bool,
     ) -> Option<i32> {
-        let child = self.pass(pos, ply)?;
+        let child = self.enter_null_child(pos, ply)?;
         let reduction = NMP_REDUCTION_BASE.get()
             + depth / NMP_REDUCTION_DIVISOR.get()
             + ((eval - beta) / NMP_EVAL_DIVISOR.get()).min(NMP_EVAL_MAX.get());
         let reduced = (depth - reduction).max(0);
-        self.line.stack[ply].passed = true;
-        self.line.stack[ply].moved = None;
-        self.line.keys.push(child.key());
         let score = -self.alphabeta::<false>(&child, -beta, -beta + 1, reduced, ply + 1, !cut_node);
-        self.line.keys.pop();
+        self.leave_child();
         if self.control.stopped || score < beta {
             return None;
         }

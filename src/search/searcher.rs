@@ -177,6 +177,36 @@ impl<'a> Searcher<'a> {
         Some(child)
     }
 
+    /// Steps into the child of `pos` (at `ply`) after `m` for a search of it: the
+    /// position played, the move in the line's stack (what the histories of the plies
+    /// below are scored against) and the child's key in the line (for repetitions).
+    /// [`Searcher::leave_child`] undoes the line's part.
+    #[inline]
+    pub(super) fn enter_child(&mut self, pos: &Position, m: Move, ply: usize) -> Position {
+        let child = self.play(pos, m, ply);
+        self.line.stack[ply].passed = false;
+        self.line.stack[ply].moved = Some(PieceTo::new(pos.turn(), m));
+        self.line.keys.push(child.key());
+        child
+    }
+
+    /// The same after a null move, if the side to move may pass.
+    #[inline]
+    pub(super) fn enter_null_child(&mut self, pos: &Position, ply: usize) -> Option<Position> {
+        let child = self.pass(pos, ply)?;
+        self.line.stack[ply].passed = true;
+        self.line.stack[ply].moved = None;
+        self.line.keys.push(child.key());
+        Some(child)
+    }
+
+    /// Back from a child entered with [`Searcher::enter_child`] or
+    /// [`Searcher::enter_null_child`].
+    #[inline]
+    pub(super) fn leave_child(&mut self) {
+        self.line.keys.pop();
+    }
+
     /// What the quiet moves of a node at `ply` with `side` to move are scored against:
     /// the moves one and two plies before.
     #[inline]
