@@ -302,10 +302,10 @@ impl Searcher<'_> {
                 continue;
             }
             let extension = if code == node.tt_move { node.singular_extension } else { 0 };
-            let node_move = NodeMove { m, searched, extension };
+            let mut node_move = NodeMove::new(m, searched, extension);
             if node.best_score > -TB_WIN_BOUND
                 && self.pruning
-                && self.is_pruned::<PV>(pos, node_move, &mut facts, &context, quiets_tried.len())
+                && self.is_pruned::<PV>(pos, &mut node_move, &mut facts, &context, quiets_tried.len())
             {
                 continue;
             }
@@ -432,12 +432,12 @@ impl Searcher<'_> {
     fn is_pruned<const PV: bool>(
         &self,
         pos: &Position,
-        node_move: NodeMove,
+        node_move: &mut NodeMove,
         node: &mut NodeFacts,
         context: &Context,
         quiets_tried: usize,
     ) -> bool {
-        let NodeMove { m, searched, .. } = node_move;
+        let m = node_move.m;
         let depth = node.depth;
         // A null-window node not in check.
         let prunable_node = !PV && node.eval.is_some();
@@ -457,8 +457,8 @@ impl Searcher<'_> {
         if !prunable_node {
             return false;
         }
-        let history = self.history.quiet_score(context, m);
-        let lmr_depth = (depth - 1 - history_reduction(depth, searched, history).max(0)).max(0);
+        let MoveHistory { score: history, reduction } = self.move_history(node_move, context, depth);
+        let lmr_depth = (depth - 1 - reduction.max(0)).max(0);
         let futile =
             node.eval.is_some_and(|eval| eval + FUTILITY_BASE.get() + FUTILITY_MARGIN.get() * lmr_depth <= node.alpha);
         let bad_history = history < -HISTORY_PRUNING_MARGIN.get() * depth;
@@ -489,7 +489,7 @@ impl Searcher<'_> {
         alpha: i32,
         window: &MoveWindow,
     ) -> i32 {
-        let NodeMove { m, searched, extension } = node_move;
+        let NodeMove { m, searched, extension, .. } = node_move;
         let &MoveWindow { beta, depth, ply, cut_node, .. } = window;
         let child = self.enter_child(pos, m, ply);
         // Once per move: finding the checkers is not free.
@@ -525,7 +525,7 @@ impl Searcher<'_> {
     fn late_move_reduction<const PV: bool>(
         &self,
         pos: &Position,
-        node_move: NodeMove,
+        mut node_move: NodeMove,
         window: &MoveWindow,
         gives_check: bool,
     ) -> i32 {
@@ -539,13 +539,24 @@ impl Searcher<'_> {
         if is_noisy(m) && see_at_least(pos.chess(), m, 0) {
             return 0;
         }
-        let history = self.history.quiet_score(&self.quiet_context(pos.turn(), ply), m);
-        let mut reduction = history_reduction(depth, searched, history);
+        let context = self.quiet_context(pos.turn(), ply);
+        let mut reduction = self.move_history(&mut node_move, &context, depth).reduction;
         reduction -= i32::from(PV);
         reduction += reduce_more;
         reduction -= i32::from(gives_check);
         reduction -= i32::from(self.history.killers(ply).contains(&Some(m)));
         reduction.max(0)
+    }
+
+    /// The move's quiet history and the base late move reduction at `depth` it gives,
+    /// worked out the first time pruning or the reduction asks.
+    #[inline]
+    fn move_history(&self, node_move: &mut NodeMove, context: &Context, depth: i32) -> MoveHistory {
+        let (m, searched) = (node_move.m, node_move.searched);
+        *node_move.history.get_or_insert_with(|| {
+            let score = self.history.quiet_score(context, m);
+            MoveHistory { score, reduction: history_reduction(depth, searched, score) }
+        })
     }
 
     /// The extension of a move: `singular` (from the singular extension), but at least one
@@ -742,6 +753,22 @@ pub(super) struct NodeMove {
     pub searched: usize,
     /// Its singular extension (or reduction, when negative); a check may extend it more.
     pub extension: i32,
+    /// Its quiet history and the late move reduction that gives, once pruning or the
+    /// reduction has asked (both ask the same of it, at the node's depth).
+    pub history: Option<MoveHistory>,
+}
+
+impl NodeMove {
+    pub fn new(m: Move, searched: usize, extension: i32) -> NodeMove {
+        NodeMove { m, searched, extension, history: None }
+    }
+}
+
+/// A move's quiet history score and the base late move reduction it leads to.
+#[derive(Clone, Copy)]
+pub(super) struct MoveHistory {
+    pub score: i32,
+    pub reduction: i32,
 }
 
 /// A node's facts as the steps of `alphabeta` find them, one step after another.
