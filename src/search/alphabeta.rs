@@ -296,7 +296,7 @@ impl Searcher<'_> {
         let mut noisies_tried = MoveList::new();
         let mut searched = 0;
         let mut facts = NodeFacts::new(node);
-        while let Some(m) = picker.next_move() {
+        while let Some(m) = picker.next_move(self.history) {
             let code = PackedMove::new(m);
             if code == node.excluded {
                 continue;
@@ -383,7 +383,7 @@ impl Searcher<'_> {
         let mut moves = MoveList::new();
         add_noisy_moves(pos.chess(), &mut moves);
         let mut picker = MovePicker::noisy(&mut moves);
-        while let Some(m) = picker.next_move() {
+        while let Some(m) = picker.next_move(self.history) {
             if !see_at_least(pos.chess(), m, probcut_beta - eval) {
                 continue;
             }
