@@ -22,6 +22,12 @@ use crate::position::{CheckSquares, Position};
 use crate::scores::{DRAW, INFINITY, MATE, MATE_BOUND, MAX_PLY, TB_WIN_BOUND};
 use crate::tt::{Bound, TtData};
 
+/// Switch (issue 83's staged picker, off until its SPRT): a node whose table move is legal
+/// searches it before generating the other moves (16.5% of the nodes that generate are
+/// cut off by the table move at once, docs/experiments.md), and scores the rest with the
+/// histories its search left. Off: the moves are generated first (the search of 8d7aea0).
+const TABLE_MOVE_FIRST: bool = false;
+
 impl Searcher<'_> {
     /// The score of `pos` in the window (alpha, beta) at `depth`, fail-soft: the steps
     /// below in order, each of which may settle the node before the moves are searched.
@@ -82,19 +88,27 @@ impl Searcher<'_> {
             return score;
         }
 
-        // Step 9. No legal move: checkmate or stalemate.
-        let mut moves = pos.legal_moves();
-        if moves.is_empty() {
-            return if in_check { -MATE + ply as i32 } else { DRAW };
+        // Step 9. The legal moves; none: checkmate or stalemate. With TABLE_MOVE_FIRST a
+        // legal table move is searched before they are generated (a cut-off by it saves
+        // the generation), and shows that there is a legal move.
+        node.table_move =
+            if TABLE_MOVE_FIRST && !node.excluding() { self.legal_table_move(pos, node.tt_move) } else { None };
+        let generated = node.table_move.is_none();
+        let mut moves = if generated { pos.legal_moves() } else { MoveList::new() };
+        if generated {
+            if moves.is_empty() {
+                return if in_check { -MATE + ply as i32 } else { DRAW };
+            }
+            node.table_move = find_move(&moves, node.tt_move);
         }
 
         // Step 9b. Singular extension of the table's move (or a multi-cut).
-        if let Some(score) = self.singular_extension(pos, &moves, &mut node) {
+        if let Some(score) = self.singular_extension(pos, &mut node) {
             return score;
         }
 
         // Step 10. The moves.
-        if let Some(score) = self.search_moves::<PV>(pos, &mut moves, &mut node) {
+        if let Some(score) = self.search_moves::<PV>(pos, &mut moves, generated, &mut node) {
             return score;
         }
 
@@ -248,7 +262,7 @@ impl Searcher<'_> {
     /// was stopped); when only the table move was expected to, it is searched one ply
     /// shallower instead. The extension goes to `node`.
     #[inline(always)]
-    fn singular_extension(&mut self, pos: &Position, moves: &MoveList, node: &mut Node) -> Option<i32> {
+    fn singular_extension(&mut self, pos: &Position, node: &mut Node) -> Option<i32> {
         let MoveWindow { beta, depth, ply, cut_node, .. } = node.window;
         if let Some(hit) = node.tt_hit
             && self.pruning
@@ -258,7 +272,7 @@ impl Searcher<'_> {
             && hit.depth >= depth - SE_TT_DEPTH_MARGIN.get()
             && hit.bound != Bound::Upper
             && hit.score.abs() < TB_WIN_BOUND
-            && find_move(moves, node.tt_move).is_some()
+            && node.table_move.is_some()
         {
             let singular_beta = hit.score - SE_MARGIN.get() * depth;
             self.line.stack[ply].excluded = node.tt_move;
@@ -280,23 +294,51 @@ impl Searcher<'_> {
 
     /// Step 10. Search the moves, best first; later moves with a null window, re-searched
     /// with the full window only when they beat alpha. The best score and move go to
-    /// `node`; `Some(0)` when the search was stopped.
+    /// `node`; `Some(0)` when the search was stopped. `moves` are the legal moves when
+    /// `generated`; otherwise the table move is searched first and they are generated
+    /// after it, into `moves`, if it does not cut off.
     #[inline(always)]
-    fn search_moves<const PV: bool>(&mut self, pos: &Position, moves: &mut MoveList, node: &mut Node) -> Option<i32> {
+    fn search_moves<const PV: bool>(
+        &mut self,
+        pos: &Position,
+        moves: &mut MoveList,
+        generated: bool,
+        node: &mut Node,
+    ) -> Option<i32> {
         // A copy: the moves' searches get its address, which `node` need not share.
         let mut window = node.window;
         // Late moves are reduced more where a cut-off is likelier to come from elsewhere:
         // in cut nodes, when the evaluation is not improving, after a noisy table move.
-        let tt_move_is_noisy = !node.tt_move.is_none() && find_move(moves, node.tt_move).is_some_and(is_noisy);
+        let tt_move_is_noisy = node.table_move.is_some_and(is_noisy);
         window.reduce_more = i32::from(window.cut_node) + i32::from(!node.improving) + i32::from(tt_move_is_noisy);
         let MoveWindow { beta, depth, ply, .. } = window;
         let context = self.quiet_context(pos.turn(), ply);
-        let mut picker = MovePicker::new(pos.chess(), moves, node.tt_move, self.history, &context, ply);
+        let mut table_move_first = if generated { None } else { node.table_move };
+        let mut moves = Some(moves);
+        let mut picker = None;
+        if generated && let Some(moves) = moves.take() {
+            picker = Some(MovePicker::new(pos.chess(), moves, node.tt_move, self.history, &context, ply));
+        }
         let mut quiets_tried = MoveList::new();
         let mut noisies_tried = MoveList::new();
         let mut searched = 0;
         let mut facts = NodeFacts::new(node);
-        while let Some(m) = picker.next_move(self.history) {
+        loop {
+            let m = match table_move_first.take() {
+                Some(m) => m,
+                None => {
+                    if let Some(moves) = moves.take() {
+                        // The table move did not cut off: now the rest.
+                        *moves = pos.legal_moves();
+                        picker = Some(MovePicker::new(pos.chess(), moves, node.tt_move, self.history, &context, ply));
+                    }
+                    let Some(m) = picker.as_mut().and_then(|picker| picker.next_move(self.history)) else { break };
+                    if !generated && PackedMove::new(m) == node.tt_move {
+                        continue;
+                    }
+                    m
+                }
+            };
             let code = PackedMove::new(m);
             if code == node.excluded {
                 continue;
@@ -336,6 +378,18 @@ impl Searcher<'_> {
             }
         }
         None
+    }
+
+    /// The table move, if it is a legal move of `pos` (a table entry may belong to
+    /// another position with the same key slot), found without generating the moves.
+    #[inline]
+    fn legal_table_move(&self, pos: &Position, tt_move: PackedMove) -> Option<Move> {
+        if tt_move.is_none() {
+            return None;
+        }
+        let m = tt_move.to_uci().to_move(pos.chess()).ok()?;
+        // The code must stand for exactly this move (castling as king takes rook).
+        tt_move.is(m).then_some(m)
     }
 
     /// Step 11. Remember the result: in the table and, where it shows the evaluation was
@@ -784,6 +838,8 @@ struct Node {
     tt_hit: Option<TtData>,
     /// The table's move (none without one).
     tt_move: PackedMove,
+    /// The table's move as a legal move of the position, once step 9 has found it.
+    table_move: Option<Move>,
     /// The static evaluation as the table keeps it, uncorrected; `None` in check.
     raw_eval: Option<i32>,
     /// The static evaluation, corrected; `None` in check.
@@ -811,6 +867,7 @@ impl Node {
             excluded,
             tt_hit: None,
             tt_move: PackedMove::NONE,
+            table_move: None,
             raw_eval: None,
             static_eval: None,
             eval: None,
