@@ -125,7 +125,8 @@ impl<'a> MovePicker<'a> {
         let keys = self.keys.get(start..self.moves.len()).filter(|keys| !keys.is_empty())?;
         // A fold over values, not `max()` over references, so that it vectorises.
         let mut best_key = keys.iter().copied().fold(i32::MIN, i32::max);
-        if best_key >> PLACE_BITS == QUIET_PENDING
+        if LAZY_QUIET_SCORES
+            && best_key >> PLACE_BITS == QUIET_PENDING
             && let Some(context) = self.pending_quiets.take()
         {
             self.score_quiets(history, &context);
