@@ -54,8 +54,7 @@ pub(super) fn check_writable(path: &str) -> Result<(), CliError> {
 }
 
 /// `n` and the noun, plural unless `n` is 1: "1 thread", "2 threads".
-pub(super) fn counted(n: impl Into<u64>, noun: &str) -> String {
-    let n = n.into();
+pub(super) fn counted(n: usize, noun: &str) -> String {
     if n == 1 { format!("1 {noun}") } else { format!("{n} {noun}s") }
 }
 

@@ -144,10 +144,10 @@ pub(super) fn train_command(args: TrainArgs) -> CliResult {
         "training (768x{} -> {}) x 2 -> 1 ({}) on {}, {} held out; {}",
         options.king_buckets,
         options.hidden,
-        counted(options.buckets as u64, "output bucket"),
-        counted(training.len() as u64, "position"),
+        counted(options.buckets, "output bucket"),
+        counted(training.len(), "position"),
         validation.len(),
-        counted(options.threads as u64, "thread")
+        counted(options.threads, "thread")
     );
     let batches = training.len().div_ceil(args.batch) as u64;
     let all_batches = batches * args.epochs as u64;
@@ -179,9 +179,9 @@ pub(super) fn train_command(args: TrainArgs) -> CliResult {
     println!(
         "network written to {} ({}, {}, {})",
         args.out,
-        counted(args.hidden as u64, "hidden neuron"),
-        counted(args.output_buckets as u64, "output bucket"),
-        counted(args.king_buckets as u64, "king bucket")
+        counted(args.hidden, "hidden neuron"),
+        counted(args.output_buckets, "output bucket"),
+        counted(args.king_buckets, "king bucket")
     );
     Ok(ExitCode::SUCCESS)
 }

@@ -8,7 +8,7 @@
 //! `perft` then runs to its end before the next command is read.
 
 use std::sync::Arc;
-use std::sync::atomic::Ordering;
+use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
 use shakmaty::{CastlingMode, Color, Position as _};
@@ -166,12 +166,7 @@ impl Controller {
                 lines.iter().for_each(|l| self.send(l));
             }
             Command::Eval => self.eval_lines().iter().for_each(|l| self.send(l)),
-            Command::Perft(depth) => {
-                // As Stockfish's: the count is finished before the next command is read,
-                // so no command stops it and no other output falls between its lines.
-                self.start_perft(depth);
-                self.close_job();
-            }
+            Command::Perft(depth) => self.perft(depth),
             Command::Bench(depth) => self.start_bench(depth),
             Command::Genfens(request) => self.start_genfens(request),
         }
@@ -387,28 +382,18 @@ impl Controller {
         }
     }
 
-    fn start_perft(&mut self, depth: u32) {
+    /// `perft N`, as Stockfish's: counted here, to the end, before the next command is
+    /// read, so no command stops it and no other output falls between its lines.
+    fn perft(&mut self, depth: u32) {
         self.finish_job();
-        let position = self.engine.position().clone();
-        let output = Arc::clone(&self.output);
+        let start = Instant::now();
+        let split = perft::divide(self.engine.position(), depth, &AtomicBool::new(false));
         let mode = self.settings.castling_mode();
-        let started = self.engine.start_job("perft", Arc::default(), move |signals, _| {
-            let start = Instant::now();
-            let split = perft::divide(&position, depth, &signals.stop);
-            if signals.stop.load(Ordering::Relaxed) {
-                output("info string perft stopped");
-                return;
-            }
-            for (m, count) in &split {
-                output(&format!("{}: {count}", uci_move(*m, mode)));
-            }
-            let total = perft::divide_total(&split, depth);
-            output("");
-            output(&nodes_and_speed(total, start.elapsed()));
-        });
-        if let Err(problem) = started {
-            self.info_string(&problem);
+        for (m, count) in &split {
+            self.send(&format!("{}: {count}", uci_move(*m, mode)));
         }
+        self.send("");
+        self.send(&nodes_and_speed(perft::divide_total(&split, depth), start.elapsed()));
     }
 
     fn start_bench(&mut self, depth: Option<i32>) {
