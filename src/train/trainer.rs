@@ -100,6 +100,7 @@ pub struct FloatNetwork {
     pub output_biases: Vec<f32>,
 }
 
+#[inline(always)]
 fn screlu(x: f32) -> f32 {
     let c = x.clamp(0.0, 1.0);
     c * c
@@ -137,17 +138,31 @@ impl FloatNetwork {
         &self.feature_weights[feature * self.hidden..(feature + 1) * self.hidden]
     }
 
+    /// `acc = biases + the rows of the active features`, added in that order. Block by
+    /// block, so that a block's sums stay in registers while every row is added.
+    #[inline(always)]
     fn accumulate(&self, active: &[usize], acc: &mut [f32]) {
-        acc.copy_from_slice(&self.feature_biases);
-        for &feature in active {
-            for (a, &w) in acc.iter_mut().zip(self.row(feature)) {
-                *a += w;
+        let hidden = self.hidden;
+        let whole = hidden - hidden % BLOCK;
+        for start in (0..whole).step_by(BLOCK) {
+            let mut block = [0.0; BLOCK];
+            block.copy_from_slice(&self.feature_biases[start..start + BLOCK]);
+            for &feature in active {
+                let row = &self.feature_weights[feature * hidden + start..][..BLOCK];
+                block.iter_mut().zip(row).for_each(|(a, &w)| *a += w);
             }
+            acc[start..start + BLOCK].copy_from_slice(&block);
+        }
+        let rest = &mut acc[whole..];
+        rest.copy_from_slice(&self.feature_biases[whole..]);
+        for &feature in active {
+            rest.iter_mut().zip(&self.row(feature)[whole..]).for_each(|(a, &w)| *a += w);
         }
     }
 
     /// The output of bucket `bucket` from the two accumulators (in sigmoid units of
     /// SCALE centipawns).
+    #[inline(always)]
     fn output(&self, stm: &[f32], nstm: &[f32], bucket: usize) -> f32 {
         let (ours, theirs) = self.output_weights(bucket).split_at(self.hidden);
         let dot = |acc: &[f32], w: &[f32]| acc.iter().zip(w).map(|(&a, &w)| screlu(a) * w).sum::<f32>();
@@ -184,6 +199,29 @@ impl FloatNetwork {
         // The lengths are the float network's, which fit its hidden size and buckets.
         let network = Network::new(self.hidden, feature_weights, feature_biases, output_weights, output_biases);
         (network.unwrap_or_else(|e| panic!("float network of inconsistent size: {e}")), clamped)
+    }
+}
+
+/// Neurons of the accumulator that the hot loops keep in registers at a time: eight AVX2
+/// registers (sixteen SSE ones).
+const BLOCK: usize = 32;
+
+/// `rows[f] += d` for each active feature `f` (rows of `hidden` floats), `d` block by
+/// block so that each block of it stays in registers.
+#[inline(always)]
+fn add_to_rows(rows: &mut [f32], hidden: usize, active: &[usize], d: &[f32]) {
+    let whole = hidden - hidden % BLOCK;
+    for start in (0..whole).step_by(BLOCK) {
+        let mut block = [0.0; BLOCK];
+        block.copy_from_slice(&d[start..start + BLOCK]);
+        for &feature in active {
+            let row = &mut rows[feature * hidden + start..][..BLOCK];
+            row.iter_mut().zip(&block).for_each(|(w, &d)| *w += d);
+        }
+    }
+    for &feature in active {
+        let row = &mut rows[feature * hidden + whole..(feature + 1) * hidden];
+        row.iter_mut().zip(&d[whole..]).for_each(|(w, &d)| *w += d);
     }
 }
 
@@ -248,7 +286,44 @@ impl Gradient {
 
     /// Adds the loss of each record and, with `backward`, its gradient. With a `mirror`
     /// salt, the records that [`mirrored`] picks for it are learnt mirrored.
+    ///
+    /// Compiled twice, as the engine's kernels are (`nnue::kernels`): for the build's
+    /// baseline and, on x86-64, for AVX2, picked at run time. The compiler keeps the order
+    /// of every float operation, so both give the same bits.
     fn add(&mut self, net: &FloatNetwork, records: &[Record], result_weight: f32, backward: bool, mirror: Option<u64>) {
+        #[cfg(target_arch = "x86_64")]
+        if std::arch::is_x86_feature_detected!("avx2") {
+            // SAFETY: the processor has just been found to support AVX2, the only
+            // requirement of a `target_feature(enable = "avx2")` function.
+            unsafe { self.add_avx2(net, records, result_weight, backward, mirror) };
+            return;
+        }
+        self.add_portable(net, records, result_weight, backward, mirror);
+    }
+
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx2")]
+    fn add_avx2(
+        &mut self,
+        net: &FloatNetwork,
+        records: &[Record],
+        result_weight: f32,
+        backward: bool,
+        mirror: Option<u64>,
+    ) {
+        self.add_portable(net, records, result_weight, backward, mirror);
+    }
+
+    /// [`Gradient::add`]'s loops, inlined into each build.
+    #[inline(always)]
+    fn add_portable(
+        &mut self,
+        net: &FloatNetwork,
+        records: &[Record],
+        result_weight: f32,
+        backward: bool,
+        mirror: Option<u64>,
+    ) {
         let hidden = net.hidden;
         for record in records {
             let features = match mirror {
@@ -285,11 +360,8 @@ impl Gradient {
             for (active, d) in [(features.stm(), &self.d_stm), (features.nstm(), &self.d_nstm)] {
                 for &feature in active {
                     self.touched[feature] = true;
-                    let row = &mut self.feature_weights[feature * hidden..(feature + 1) * hidden];
-                    for (w, &d) in row.iter_mut().zip(d) {
-                        *w += d;
-                    }
                 }
+                add_to_rows(&mut self.feature_weights, hidden, active, d);
             }
         }
     }
@@ -738,6 +810,42 @@ mod tests {
         // Without king buckets there is nothing to share.
         let trainer = Trainer::new(TrainOptions { factorise: true, ..options(1) });
         assert!(trainer.factoriser.is_none());
+    }
+
+    #[test]
+    fn the_blocked_loops_and_both_builds_give_the_plain_loops_bits() {
+        // Two whole blocks and a rest, so that both parts of each loop run.
+        let hidden = 2 * BLOCK + 8;
+        let records = random_positions(200, 5);
+        let mut rng = StdRng::seed_from_u64(4);
+        let mut net = FloatNetwork::random(hidden, 2, 1, &mut rng);
+        net.feature_biases.iter_mut().for_each(|b| *b = rng.random_range(-0.5..0.5));
+        for record in &records {
+            let features = record_features(record, 1);
+            let mut blocked = vec![0.0; hidden];
+            net.accumulate(features.stm(), &mut blocked);
+            let mut plain = net.feature_biases.clone();
+            for &feature in features.stm() {
+                plain.iter_mut().zip(net.row(feature)).for_each(|(a, &w)| *a += w);
+            }
+            assert_eq!(blocked, plain);
+            let d: Vec<f32> = (0..hidden).map(|_| rng.random_range(-1.0..1.0)).collect();
+            let (mut blocked_rows, mut plain_rows) = (net.feature_weights.clone(), net.feature_weights.clone());
+            add_to_rows(&mut blocked_rows, hidden, features.nstm(), &d);
+            for &feature in features.nstm() {
+                let row = &mut plain_rows[feature * hidden..(feature + 1) * hidden];
+                row.iter_mut().zip(&d).for_each(|(w, &d)| *w += d);
+            }
+            assert!(blocked_rows == plain_rows);
+        }
+        // The run-time pick (AVX2 where the processor has it) and the baseline build.
+        let (mut picked, mut baseline) = (Gradient::new(hidden, 2, 1), Gradient::new(hidden, 2, 1));
+        picked.add(&net, &records, 0.2, true, Some(3));
+        baseline.add_portable(&net, &records, 0.2, true, Some(3));
+        assert!(picked.feature_weights == baseline.feature_weights && picked.touched == baseline.touched);
+        assert!(picked.output_weights == baseline.output_weights && picked.feature_biases == baseline.feature_biases);
+        assert_eq!(picked.loss, baseline.loss);
+        assert!(picked.loss > 0.0 && picked.touched.iter().any(|&t| t));
     }
 
     #[test]
