@@ -1,70 +1,76 @@
-//! i16 values that start on a 32-byte boundary, for the AVX2 kernels' aligned loads.
+//! Values that start on a 32-byte boundary, for the AVX2 kernels' aligned loads: the
+//! engine's i16 weights and accumulators, the trainer's f32 weights.
 
 use std::ops::{Deref, DerefMut};
 
 /// The boundary, in bytes, the first value starts on: one AVX2 vector.
 pub const ALIGNMENT: usize = 32;
 
-/// Owned i16 values whose first one starts on an [`ALIGNMENT`]-byte boundary, so that the
-/// AVX2 kernels may load and store them with aligned instructions (the compiler splits an
-/// unaligned 32-byte access in two for the processors it tunes for). A `Vec` with up to 15
+/// Owned values whose first one starts on an [`ALIGNMENT`]-byte boundary, so that the AVX2
+/// kernels may load and store them with aligned instructions (the compiler splits an
+/// unaligned 32-byte access in two for the processors it tunes for). A `Vec` with a few
 /// spare values in front of the first; the `Vec` is never resized, so it never moves.
 #[derive(Debug)]
-pub struct AlignedValues {
-    buffer: Vec<i16>,
+pub struct Aligned<T> {
+    buffer: Vec<T>,
     start: usize,
     len: usize,
 }
 
-impl AlignedValues {
-    /// `len` zeros.
-    pub fn zeros(len: usize) -> AlignedValues {
-        let buffer = vec![0; len + ALIGNMENT / 2 - 1];
-        // A Vec<i16>'s buffer starts on an even address, so a whole number of values
+/// The engine's network and accumulators.
+pub type AlignedValues = Aligned<i16>;
+
+impl<T: Copy + Default> Aligned<T> {
+    /// `len` zeros (default values).
+    pub fn zeros(len: usize) -> Aligned<T> {
+        // For the primitive values this serves, the size is the alignment and divides 32.
+        let size = std::mem::size_of::<T>();
+        let buffer = vec![T::default(); len + ALIGNMENT / size - 1];
+        // A Vec<T>'s buffer starts on a multiple of T's size, so a whole number of values
         // reaches the boundary.
         let past_boundary = buffer.as_ptr() as usize % ALIGNMENT;
-        let start = (ALIGNMENT - past_boundary) % ALIGNMENT / 2;
-        AlignedValues { buffer, start, len }
+        let start = (ALIGNMENT - past_boundary) % ALIGNMENT / size;
+        Aligned { buffer, start, len }
     }
 
     /// A copy of `values`.
-    pub fn from_slice(values: &[i16]) -> AlignedValues {
-        let mut aligned = AlignedValues::zeros(values.len());
+    pub fn from_slice(values: &[T]) -> Aligned<T> {
+        let mut aligned = Aligned::zeros(values.len());
         aligned.copy_from_slice(values);
         aligned
     }
 }
 
-impl Deref for AlignedValues {
-    type Target = [i16];
+impl<T> Deref for Aligned<T> {
+    type Target = [T];
 
     #[inline]
-    fn deref(&self) -> &[i16] {
+    fn deref(&self) -> &[T] {
         &self.buffer[self.start..self.start + self.len]
     }
 }
 
-impl DerefMut for AlignedValues {
+impl<T> DerefMut for Aligned<T> {
     #[inline]
-    fn deref_mut(&mut self) -> &mut [i16] {
+    fn deref_mut(&mut self) -> &mut [T] {
         &mut self.buffer[self.start..self.start + self.len]
     }
 }
 
 /// A clone gets a buffer of its own, aligned anew.
-impl Clone for AlignedValues {
-    fn clone(&self) -> AlignedValues {
-        AlignedValues::from_slice(self)
+impl<T: Copy + Default> Clone for Aligned<T> {
+    fn clone(&self) -> Aligned<T> {
+        Aligned::from_slice(self)
     }
 }
 
-impl PartialEq for AlignedValues {
-    fn eq(&self, other: &AlignedValues) -> bool {
+impl<T: PartialEq> PartialEq for Aligned<T> {
+    fn eq(&self, other: &Aligned<T>) -> bool {
         **self == **other
     }
 }
 
-impl Eq for AlignedValues {}
+impl<T: Eq> Eq for Aligned<T> {}
 
 #[cfg(test)]
 mod tests {
@@ -84,6 +90,10 @@ mod tests {
             assert!(zeros.iter().all(|&v| v == 0) && zeros.len() == len);
             zeros.copy_from_slice(&values);
             assert_eq!(zeros, aligned);
+            let floats: Vec<f32> = values.iter().map(|&v| f32::from(v) / 7.0).collect();
+            let aligned = Aligned::from_slice(&floats);
+            assert!((aligned.clone().as_ptr() as usize).is_multiple_of(ALIGNMENT), "len {len}");
+            assert!(aligned.clone() == aligned && *aligned == floats[..]);
         }
     }
 }

@@ -10,12 +10,14 @@
 //! - [`loader`]: training positions read from records or games, filtered.
 //! - [`inputs`]: the network's inputs of a training record.
 //! - [`trainer`]: the float network and its training (`bramble train`).
+//! - [`kernels`]: the trainer's inner loops with AVX2's aligned loads.
 //! - [`tune`]: Texel tuning of the evaluation's weights (`bramble tune`).
 
 pub mod datagen;
 pub mod dataset;
 pub mod gamefile;
 pub mod inputs;
+pub mod kernels;
 pub mod loader;
 pub mod pgn;
 pub mod trainer;

@@ -42,10 +42,12 @@ use rand::rngs::StdRng;
 use rand::seq::SliceRandom;
 use rand::{RngExt, SeedableRng};
 
+use crate::nnue::aligned::Aligned;
 use crate::nnue::features::{Features, INPUTS};
 use crate::nnue::format::{Network, output_bucket};
 use crate::nnue::quant::{QA, QB, SCALE};
 use crate::train::inputs::{record_features, record_features_mirrored};
+use crate::train::kernels::BLOCK;
 use crate::train::trainingdata::Record;
 
 /// Centipawns a sigmoid unit in the loss.
@@ -91,8 +93,8 @@ pub struct FloatNetwork {
     pub hidden: usize,
     /// K, the king buckets.
     pub king_buckets: usize,
-    /// `[768K][N]`, input-major as in the file.
-    pub feature_weights: Vec<f32>,
+    /// `[768K][N]`, input-major as in the file; from a 32-byte boundary (`kernels`).
+    pub feature_weights: Aligned<f32>,
     pub feature_biases: Vec<f32>,
     /// `[B][2N]`: per bucket, the side to move's accumulator, then the other side's.
     pub output_weights: Vec<f32>,
@@ -118,7 +120,7 @@ impl FloatNetwork {
             (0..count).map(|_| rng.random_range(-limit..limit)).collect::<Vec<f32>>()
         };
         // A position switches on inputs of one king bucket only: fan-in 768 all the same.
-        let feature_weights = uniform(INPUTS * king_buckets * hidden, INPUTS);
+        let feature_weights = Aligned::from_slice(&uniform(INPUTS * king_buckets * hidden, INPUTS));
         let output_weights = uniform(2 * hidden * buckets, 2 * hidden);
         let (feature_biases, output_biases) = (vec![0.0; hidden], vec![0.0; buckets]);
         FloatNetwork { hidden, king_buckets, feature_weights, feature_biases, output_weights, output_biases }
@@ -202,14 +204,33 @@ impl FloatNetwork {
     }
 }
 
-/// Neurons of the accumulator that the hot loops keep in registers at a time: eight AVX2
-/// registers (sixteen SSE ones).
-const BLOCK: usize = 32;
-
-/// `rows[f] += d` for each active feature `f` (rows of `hidden` floats), `d` block by
-/// block so that each block of it stays in registers.
+/// [`FloatNetwork::accumulate`], with the aligned AVX2 loop (`kernels`) where `AVX2` says
+/// the processor has it and the rows allow.
 #[inline(always)]
-fn add_to_rows(rows: &mut [f32], hidden: usize, active: &[usize], d: &[f32]) {
+fn accumulate<const AVX2: bool>(net: &FloatNetwork, active: &[usize], acc: &mut [f32]) {
+    #[cfg(target_arch = "x86_64")]
+    // SAFETY: `AVX2` is true only in `Gradient::add_avx2`, which runs only on a processor
+    // found to support AVX2, the kernel's only requirement.
+    if AVX2
+        && unsafe {
+            crate::train::kernels::accumulate(&net.feature_weights, &net.feature_biases, net.hidden, active, acc)
+        }
+    {
+        return;
+    }
+    net.accumulate(active, acc);
+}
+
+/// `rows[f] += d` for each active feature `f` (rows of `hidden` floats), with the aligned
+/// AVX2 loop (`kernels`) where `AVX2` says the processor has it and the rows allow.
+#[inline(always)]
+fn add_to_rows<const AVX2: bool>(rows: &mut [f32], hidden: usize, active: &[usize], d: &[f32]) {
+    #[cfg(target_arch = "x86_64")]
+    // SAFETY: as in `accumulate`.
+    if AVX2 && unsafe { crate::train::kernels::add_to_rows(rows, hidden, active, d) } {
+        return;
+    }
+    // Block by block, so that each block of `d` stays in registers.
     let whole = hidden - hidden % BLOCK;
     for start in (0..whole).step_by(BLOCK) {
         let mut block = [0.0; BLOCK];
@@ -240,7 +261,8 @@ fn mirrored(record: &Record, salt: u64) -> bool {
 
 /// One thread's gradient of a slice of a batch, and its scratch space.
 struct Gradient {
-    feature_weights: Vec<f32>,
+    /// From a 32-byte boundary, as the network's (`kernels`).
+    feature_weights: Aligned<f32>,
     /// The feature rows with a nonzero gradient (the rest are 0).
     touched: Vec<bool>,
     feature_biases: Vec<f32>,
@@ -257,7 +279,7 @@ struct Gradient {
 impl Gradient {
     fn new(hidden: usize, buckets: usize, king_buckets: usize) -> Gradient {
         Gradient {
-            feature_weights: vec![0.0; INPUTS * king_buckets * hidden],
+            feature_weights: Aligned::zeros(INPUTS * king_buckets * hidden),
             touched: vec![false; INPUTS * king_buckets],
             feature_biases: vec![0.0; hidden],
             output_weights: vec![0.0; 2 * hidden * buckets],
@@ -298,7 +320,7 @@ impl Gradient {
             unsafe { self.add_avx2(net, records, result_weight, backward, mirror) };
             return;
         }
-        self.add_portable(net, records, result_weight, backward, mirror);
+        self.add_records::<false>(net, records, result_weight, backward, mirror);
     }
 
     #[cfg(target_arch = "x86_64")]
@@ -311,12 +333,13 @@ impl Gradient {
         backward: bool,
         mirror: Option<u64>,
     ) {
-        self.add_portable(net, records, result_weight, backward, mirror);
+        self.add_records::<true>(net, records, result_weight, backward, mirror);
     }
 
-    /// [`Gradient::add`]'s loops, inlined into each build.
+    /// [`Gradient::add`]'s loops, inlined into each build; `AVX2` only in `add_avx2`,
+    /// where it picks the aligned kernels for the feature rows.
     #[inline(always)]
-    fn add_portable(
+    fn add_records<const AVX2: bool>(
         &mut self,
         net: &FloatNetwork,
         records: &[Record],
@@ -330,8 +353,8 @@ impl Gradient {
                 Some(salt) if mirrored(record, salt) => record_features_mirrored(record, net.king_buckets),
                 _ => record_features(record, net.king_buckets),
             };
-            net.accumulate(features.stm(), &mut self.stm);
-            net.accumulate(features.nstm(), &mut self.nstm);
+            accumulate::<AVX2>(net, features.stm(), &mut self.stm);
+            accumulate::<AVX2>(net, features.nstm(), &mut self.nstm);
             let bucket = net.bucket(&features);
             let prediction = sigmoid(net.output(&self.stm, &self.nstm, bucket) * SCALE as f32 / SCALE_LOSS);
             let error = prediction - target(record, result_weight);
@@ -361,7 +384,7 @@ impl Gradient {
                 for &feature in active {
                     self.touched[feature] = true;
                 }
-                add_to_rows(&mut self.feature_weights, hidden, active, d);
+                add_to_rows::<AVX2>(&mut self.feature_weights, hidden, active, d);
             }
         }
     }
@@ -449,7 +472,7 @@ impl Factoriser {
     fn new(net: &FloatNetwork) -> Factoriser {
         let shared_len = INPUTS * net.hidden;
         Factoriser {
-            own: net.feature_weights.clone(),
+            own: net.feature_weights.to_vec(),
             shared: vec![0.0; shared_len],
             grad: vec![0.0; shared_len],
             moments: Moments::new(shared_len),
@@ -814,8 +837,13 @@ mod tests {
 
     #[test]
     fn the_blocked_loops_and_both_builds_give_the_plain_loops_bits() {
-        // Two whole blocks and a rest, so that both parts of each loop run.
-        let hidden = 2 * BLOCK + 8;
+        // Whole blocks (AVX2's aligned kernels), and a rest (both parts of the portable loops).
+        for hidden in [2 * BLOCK, 2 * BLOCK + 8] {
+            blocked_loops_and_both_builds_give_the_plain_loops_bits(hidden);
+        }
+    }
+
+    fn blocked_loops_and_both_builds_give_the_plain_loops_bits(hidden: usize) {
         let records = random_positions(200, 5);
         let mut rng = StdRng::seed_from_u64(4);
         let mut net = FloatNetwork::random(hidden, 2, 1, &mut rng);
@@ -831,7 +859,7 @@ mod tests {
             assert_eq!(blocked, plain);
             let d: Vec<f32> = (0..hidden).map(|_| rng.random_range(-1.0..1.0)).collect();
             let (mut blocked_rows, mut plain_rows) = (net.feature_weights.clone(), net.feature_weights.clone());
-            add_to_rows(&mut blocked_rows, hidden, features.nstm(), &d);
+            add_to_rows::<false>(&mut blocked_rows, hidden, features.nstm(), &d);
             for &feature in features.nstm() {
                 let row = &mut plain_rows[feature * hidden..(feature + 1) * hidden];
                 row.iter_mut().zip(&d).for_each(|(w, &d)| *w += d);
@@ -841,7 +869,7 @@ mod tests {
         // The run-time pick (AVX2 where the processor has it) and the baseline build.
         let (mut picked, mut baseline) = (Gradient::new(hidden, 2, 1), Gradient::new(hidden, 2, 1));
         picked.add(&net, &records, 0.2, true, Some(3));
-        baseline.add_portable(&net, &records, 0.2, true, Some(3));
+        baseline.add_records::<false>(&net, &records, 0.2, true, Some(3));
         assert!(picked.feature_weights == baseline.feature_weights && picked.touched == baseline.touched);
         assert!(picked.output_weights == baseline.output_weights && picked.feature_biases == baseline.feature_biases);
         assert_eq!(picked.loss, baseline.loss);
