@@ -28,6 +28,12 @@ use crate::tt::{Bound, TtData};
 /// histories its search left. Off: the moves are generated first (the search of 8d7aea0).
 const TABLE_MOVE_FIRST: bool = false;
 
+/// Switch (issue 83 section 4's first batch, off until its SPRT): double extensions of
+/// very singular table moves (capped along a line), and one ply more of late move
+/// reduction once the node's children keep failing high (Stockfish's `cutoffCnt`).
+/// Off: the search of 11b4ad7.
+const SEARCH_IV_BATCH: bool = false;
+
 impl Searcher<'_> {
     /// The score of `pos` in the window (alpha, beta) at `depth`, fail-soft: the steps
     /// below in order, each of which may settle the node before the moves are searched.
@@ -74,6 +80,10 @@ impl Searcher<'_> {
 
         let window = MoveWindow { beta, depth, ply, cut_node, in_check, reduce_more: 0 };
         let mut node = Node::new(alpha, window, self.line.stack[ply].excluded);
+        if SEARCH_IV_BATCH {
+            // The children's cut-offs are counted afresh for each node.
+            self.line.stack[ply + 1].cutoffs = 0;
+        }
 
         // Steps 4 and 5. The transposition table and the tablebases.
         if let Some(score) = self.probe_tables::<PV>(pos, &mut node) {
@@ -103,7 +113,7 @@ impl Searcher<'_> {
         }
 
         // Step 9b. Singular extension of the table's move (or a multi-cut).
-        if let Some(score) = self.singular_extension(pos, &mut node) {
+        if let Some(score) = self.singular_extension::<PV>(pos, &mut node) {
             return score;
         }
 
@@ -262,7 +272,7 @@ impl Searcher<'_> {
     /// was stopped); when only the table move was expected to, it is searched one ply
     /// shallower instead. The extension goes to `node`.
     #[inline(always)]
-    fn singular_extension(&mut self, pos: &Position, node: &mut Node) -> Option<i32> {
+    fn singular_extension<const PV: bool>(&mut self, pos: &Position, node: &mut Node) -> Option<i32> {
         let MoveWindow { beta, depth, ply, cut_node, .. } = node.window;
         if let Some(hit) = node.tt_hit
             && self.pruning
@@ -282,7 +292,11 @@ impl Searcher<'_> {
                 return Some(0);
             }
             if score < singular_beta {
-                node.singular_extension = 1;
+                let doubled = SEARCH_IV_BATCH
+                    && !PV
+                    && score < singular_beta - DOUBLE_EXT_MARGIN.get()
+                    && i32::from(self.line.stack[ply].double_extensions) < DOUBLE_EXT_LIMIT.get();
+                node.singular_extension = if doubled { 2 } else { 1 };
             } else if singular_beta >= beta {
                 return Some(singular_beta);
             } else if hit.score >= beta {
@@ -366,6 +380,10 @@ impl Searcher<'_> {
                     }
                     if score >= beta {
                         self.history.reward_cutoff(&context, ply, m, &quiets_tried, &noisies_tried, depth);
+                        if SEARCH_IV_BATCH {
+                            let cutoffs = &mut self.line.stack[ply].cutoffs;
+                            *cutoffs = cutoffs.saturating_add(1);
+                        }
                         break;
                     }
                     node.alpha = score;
@@ -549,7 +567,12 @@ impl Searcher<'_> {
         // Once per move: finding the checkers is not free.
         let gives_check = child.is_check();
         let reduction = self.late_move_reduction::<PV>(pos, node_move, window, gives_check);
-        let new_depth = depth - 1 + self.extension(gives_check, extension, ply);
+        let extension = self.extension(gives_check, extension, ply);
+        if SEARCH_IV_BATCH {
+            let doubles = self.line.stack[ply].double_extensions + u8::from(extension >= 2);
+            self.line.stack[ply + 1].double_extensions = doubles;
+        }
+        let new_depth = depth - 1 + extension;
         let score = if searched == 0 {
             // The first move of a PV node is a PV node; of a cut node, an all node; of an
             // all node, a cut node.
@@ -599,6 +622,9 @@ impl Searcher<'_> {
         reduction += reduce_more;
         reduction -= i32::from(gives_check);
         reduction -= i32::from(self.history.killers(ply).contains(&Some(m)));
+        if SEARCH_IV_BATCH {
+            reduction += i32::from(i32::from(self.line.stack[ply + 1].cutoffs) > LMR_CUTOFF_COUNT.get());
+        }
         reduction.max(0)
     }
 

@@ -238,6 +238,11 @@ pub(super) struct Frame {
     /// The move left out of this ply's search (`NONE` for none): the table move, while
     /// a singular extension tests whether any other move comes near it.
     pub(super) excluded: PackedMove,
+    /// Double extensions along the line from the root to this ply (`SEARCH_IV_BATCH`).
+    pub(super) double_extensions: u8,
+    /// Beta cut-offs of the nodes at this ply since their parent started
+    /// (`SEARCH_IV_BATCH`): many say the parent's moves are being refuted.
+    pub(super) cutoffs: u8,
 }
 
 /// No side can mate: bare kings, or kings with a single minor piece, or bishops all on
