@@ -81,8 +81,10 @@ impl Searcher<'_> {
         let window = MoveWindow { beta, depth, ply, cut_node, in_check, reduce_more: 0 };
         let mut node = Node::new(alpha, window, self.line.stack[ply].excluded);
         if SEARCH_IV_BATCH {
-            // The children's cut-offs are counted afresh for each node.
+            // The children's cut-offs are counted afresh for each node; they inherit the
+            // line's double extensions (a move's search adds its own).
             self.line.stack[ply + 1].cutoffs = 0;
+            self.line.stack[ply + 1].double_extensions = self.line.stack[ply].double_extensions;
         }
 
         // Steps 4 and 5. The transposition table and the tablebases.
