@@ -2,7 +2,7 @@
 """Adds a finished `bramble datagen --format games` file to data/: checks it, compresses it,
 appends its manifest line and verifies the whole folder.
 
-    tools/data_add.py ~/bramble-data/d66.games --build 836a8de [--threads 2] [--nodes 5000] [--hard-nodes H]
+    tools/data_add.py ~/bramble-data/d66.games --build 836a8de [--threads 2] [--nodes 3000] [--hard-nodes 6000]
     tools/data_add.py /path/from/device/d68.games.xz --build 836a8de --threads 16
 
 A file already compressed (dN.games.xz, as tools/device_datagen.sh brings it back) is
@@ -57,8 +57,10 @@ def main():
     parser.add_argument("games", help="the datagen output, dN.games or dN.games.xz")
     parser.add_argument("--build", required=True, help="the commit whose build played the games")
     parser.add_argument("--threads", type=int, default=2, help="datagen's --threads (default 2)")
-    parser.add_argument("--nodes", type=int, default=5000, help="datagen's --nodes (default 5000)")
-    parser.add_argument("--hard-nodes", type=int, help="datagen's --hard-nodes, when it was given")
+    parser.add_argument("--nodes", type=int, default=3000, help="datagen's --nodes (default 3000)")
+    parser.add_argument(
+        "--hard-nodes", type=int, default=6000, help="datagen's --hard-nodes (default 6000, the default recipe's)"
+    )
     parser.add_argument("--bramble", default="target/release/bramble", help="the bramble binary for describe/verify")
     args = parser.parse_args()
     # One clear line rather than a traceback when a path is wrong.

@@ -7,8 +7,8 @@
 # On the device (`run`, carrying target/release/bramble): tools/device_datagen.sh 42 470
 # COMMIT (default: the tree's HEAD) is the build's commit, for a binary built elsewhere
 # (a match's pack: tools/device_datagen.sh 55 200 target/device-match/base 92f103c).
-# The recipe: datagen's --nodes 5000, or NODES=3000 HARD_NODES=6000 in the environment for
-# issue 82's faster one (data_add.py then takes --nodes 3000 --hard-nodes 6000).
+# The recipe: datagen's default, --nodes 3000 --hard-nodes 6000 (NODES and HARD_NODES in the
+# environment change it; give data_add.py the same --nodes and --hard-nodes).
 # Back here: `tools/data_add.py PATH/dSEED.games.xz --build COMMIT --threads 16` checks the
 # file, copies it into data/ and appends the manifest line printed last (the same line),
 # then runs `bramble data verify`. The command it names writes the same
@@ -33,13 +33,10 @@ file="$work/d$seed.games"
 
 # timeout stops the run between games (each is written whole, in one write).
 status=0
-nodes=${NODES:-5000}
-recipe=(--nodes "$nodes")
-hard=""
-if [ -n "${HARD_NODES:-}" ]; then
-    recipe+=(--hard-nodes "$HARD_NODES")
-    hard=" --hard-nodes $HARD_NODES"
-fi
+nodes=${NODES:-3000}
+hard_nodes=${HARD_NODES:-6000}
+recipe=(--nodes "$nodes" --hard-nodes "$hard_nodes")
+hard=" --hard-nodes $hard_nodes"
 timeout "$seconds" "$bramble" datagen --format games --out "$file" --positions 1000000000 \
     --threads "$threads" --seed "$seed" "${recipe[@]}" 2> "$work/datagen.log" || status=$?
 if [ "$status" -ne 0 ] && [ "$status" -ne 124 ]; then
@@ -57,6 +54,5 @@ ls -l "$out"
 echo "d$seed.games: $positions positions in $seconds s on $threads threads"
 # The games depend on the build (its search and default evaluator): name its commit.
 commit=${4:-$(git rev-parse --short HEAD 2>/dev/null || echo "unknown")}
-hard_field=""
-[ -n "$hard" ] && hard_field=" hard_nodes=$HARD_NODES"
+hard_field=" hard_nodes=$hard_nodes"
 echo "$("$bramble" data describe "$file.xz") build=$commit seed=$seed nodes=$nodes$hard_field command=bramble datagen --format games --out d$seed.games --positions $positions --threads $threads --seed $seed --nodes $nodes$hard && xz -9e d$seed.games"

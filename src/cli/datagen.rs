@@ -18,7 +18,7 @@ use crate::train::gamefile::{self, ReadError};
 use crate::train::trainingdata;
 
 const DEFAULT_POSITIONS: u64 = 1_000_000;
-const DEFAULT_NODES: u64 = 5_000;
+const DEFAULT_NODES: u64 = 3_000;
 const DEFAULT_RANDOM_PLIES: u32 = 8;
 /// Progress lines at most this often.
 const PROGRESS_INTERVAL: Duration = Duration::from_secs(5);
@@ -37,7 +37,7 @@ pub struct DatagenArgs {
     /// Nodes a move: no new iteration starts past them (the soft limit)
     #[arg(long, value_name = "K", default_value_t = DEFAULT_NODES, value_parser = at_least_one::<u64>)]
     nodes: u64,
-    /// Nodes a move at most: the search stops inside an iteration here (the hard limit) [default: 8 times --nodes]
+    /// Nodes a move at most: the search stops inside an iteration here (the hard limit) [default: 2 times --nodes]
     #[arg(long, value_name = "H", value_parser = at_least_one::<u64>)]
     hard_nodes: Option<u64>,
     /// Random moves at the start of each game
