@@ -32,6 +32,18 @@ fn aligned_rows(rows: &[f32], hidden: usize, active: &[usize]) -> bool {
         && active.iter().all(|&feature| (feature + 1) * hidden <= rows.len())
 }
 
+/// A block of floats (from anywhere: unaligned loads) in registers.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+fn load_block(values: &[f32]) -> [__m256; BLOCK / LANES] {
+    let mut block = [_mm256_setzero_ps(); BLOCK / LANES];
+    for (lanes, values) in block.iter_mut().zip(values.chunks_exact(LANES)) {
+        // SAFETY: `values` holds the 8 floats an unaligned 256-bit load reads.
+        *lanes = unsafe { _mm256_loadu_ps(values.as_ptr()) };
+    }
+    block
+}
+
 /// `acc = biases + the rows of the active features`, added in that order, if the rows
 /// allow the aligned loop (returns whether it ran).
 ///
@@ -44,12 +56,7 @@ pub fn accumulate(rows: &[f32], biases: &[f32], hidden: usize, active: &[usize],
         return false;
     }
     for start in (0..hidden).step_by(BLOCK) {
-        let mut block = [_mm256_setzero_ps(); BLOCK / LANES];
-        for (k, sum) in block.iter_mut().enumerate() {
-            let bias = &biases[start + k * LANES..][..LANES];
-            // SAFETY: `bias` holds the 8 floats an unaligned 256-bit load reads.
-            *sum = unsafe { _mm256_loadu_ps(bias.as_ptr()) };
-        }
+        let mut block = load_block(&biases[start..start + BLOCK]);
         for &feature in active {
             let row = rows[feature * hidden + start..].as_ptr();
             for (k, sum) in block.iter_mut().enumerate() {
@@ -81,12 +88,7 @@ pub fn add_to_rows(rows: &mut [f32], hidden: usize, active: &[usize], d: &[f32])
         return false;
     }
     for start in (0..hidden).step_by(BLOCK) {
-        let mut block = [_mm256_setzero_ps(); BLOCK / LANES];
-        for (k, lanes) in block.iter_mut().enumerate() {
-            let d = &d[start + k * LANES..][..LANES];
-            // SAFETY: `d` holds the 8 floats an unaligned 256-bit load reads.
-            *lanes = unsafe { _mm256_loadu_ps(d.as_ptr()) };
-        }
+        let block = load_block(&d[start..start + BLOCK]);
         for &feature in active {
             let row = rows[feature * hidden + start..].as_mut_ptr();
             for (k, lanes) in block.iter().enumerate() {

@@ -259,6 +259,15 @@ fn mirrored(record: &Record, salt: u64) -> bool {
     (record.occ() ^ salt).wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 63 == 1
 }
 
+/// How a pass over records goes: the target's result weight, whether it adds the
+/// gradient (or only the loss), and the salt of the records learnt mirrored, if any.
+#[derive(Clone, Copy, Debug)]
+struct Pass {
+    result_weight: f32,
+    backward: bool,
+    mirror: Option<u64>,
+}
+
 /// One thread's gradient of a slice of a batch, and its scratch space.
 struct Gradient {
     /// From a 32-byte boundary, as the network's (`kernels`).
@@ -312,41 +321,28 @@ impl Gradient {
     /// Compiled twice, as the engine's kernels are (`nnue::kernels`): for the build's
     /// baseline and, on x86-64, for AVX2, picked at run time. The compiler keeps the order
     /// of every float operation, so both give the same bits.
-    fn add(&mut self, net: &FloatNetwork, records: &[Record], result_weight: f32, backward: bool, mirror: Option<u64>) {
+    fn add(&mut self, net: &FloatNetwork, records: &[Record], pass: Pass) {
         #[cfg(target_arch = "x86_64")]
         if std::arch::is_x86_feature_detected!("avx2") {
             // SAFETY: the processor has just been found to support AVX2, the only
             // requirement of a `target_feature(enable = "avx2")` function.
-            unsafe { self.add_avx2(net, records, result_weight, backward, mirror) };
+            unsafe { self.add_avx2(net, records, pass) };
             return;
         }
-        self.add_records::<false>(net, records, result_weight, backward, mirror);
+        self.add_records::<false>(net, records, pass);
     }
 
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "avx2")]
-    fn add_avx2(
-        &mut self,
-        net: &FloatNetwork,
-        records: &[Record],
-        result_weight: f32,
-        backward: bool,
-        mirror: Option<u64>,
-    ) {
-        self.add_records::<true>(net, records, result_weight, backward, mirror);
+    fn add_avx2(&mut self, net: &FloatNetwork, records: &[Record], pass: Pass) {
+        self.add_records::<true>(net, records, pass);
     }
 
     /// [`Gradient::add`]'s loops, inlined into each build; `AVX2` only in `add_avx2`,
     /// where it picks the aligned kernels for the feature rows.
     #[inline(always)]
-    fn add_records<const AVX2: bool>(
-        &mut self,
-        net: &FloatNetwork,
-        records: &[Record],
-        result_weight: f32,
-        backward: bool,
-        mirror: Option<u64>,
-    ) {
+    fn add_records<const AVX2: bool>(&mut self, net: &FloatNetwork, records: &[Record], pass: Pass) {
+        let Pass { result_weight, backward, mirror } = pass;
         let hidden = net.hidden;
         for record in records {
             let features = match mirror {
@@ -584,7 +580,8 @@ impl Trainer {
 
     /// Each thread's gradient (or only loss) of its slice of `records`, cleared first.
     fn run(&mut self, records: &[Record], backward: bool, mirror: Option<u64>) {
-        let (net, weight) = (&self.net, self.options.result_weight);
+        let net = &self.net;
+        let pass = Pass { result_weight: self.options.result_weight, backward, mirror };
         let slice = records.len().div_ceil(self.gradients.len()).max(1);
         for gradient in &mut self.gradients {
             gradient.clear();
@@ -593,11 +590,11 @@ impl Trainer {
         let first = work.next();
         std::thread::scope(|scope| {
             for (chunk, gradient) in work {
-                scope.spawn(move || gradient.add(net, chunk, weight, backward, mirror));
+                scope.spawn(move || gradient.add(net, chunk, pass));
             }
             // The calling thread takes the first slice.
             if let Some((chunk, gradient)) = first {
-                gradient.add(net, chunk, weight, backward, mirror);
+                gradient.add(net, chunk, pass);
             }
         });
     }
@@ -730,11 +727,11 @@ mod tests {
         let weight = 0.3;
         let loss = |net: &FloatNetwork| {
             let mut gradient = Gradient::new(8, buckets, king_buckets);
-            gradient.add(net, &records, weight, false, None);
+            gradient.add(net, &records, Pass { result_weight: weight, backward: false, mirror: None });
             gradient.loss
         };
         let mut analytic = Gradient::new(8, buckets, king_buckets);
-        analytic.add(&net, &records, weight, true, None);
+        analytic.add(&net, &records, Pass { result_weight: weight, backward: true, mirror: None });
         let numeric = |param: &dyn Fn(&mut FloatNetwork) -> &mut f32| {
             let h = 1e-3;
             let (mut up, mut down) = (net.clone(), net.clone());
@@ -868,8 +865,9 @@ mod tests {
         }
         // The run-time pick (AVX2 where the processor has it) and the baseline build.
         let (mut picked, mut baseline) = (Gradient::new(hidden, 2, 1), Gradient::new(hidden, 2, 1));
-        picked.add(&net, &records, 0.2, true, Some(3));
-        baseline.add_records::<false>(&net, &records, 0.2, true, Some(3));
+        let pass = Pass { result_weight: 0.2, backward: true, mirror: Some(3) };
+        picked.add(&net, &records, pass);
+        baseline.add_records::<false>(&net, &records, pass);
         assert!(picked.feature_weights == baseline.feature_weights && picked.touched == baseline.touched);
         assert!(picked.output_weights == baseline.output_weights && picked.feature_biases == baseline.feature_biases);
         assert_eq!(picked.loss, baseline.loss);
