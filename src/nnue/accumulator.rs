@@ -279,9 +279,14 @@ fn sub_row(acc: &mut [i16], row: &[i16]) {
 /// of `format.rs`.
 pub fn evaluate(net: &Network, stm: &[i16], nstm: &[i16], pieces: usize) -> i32 {
     let bucket = net.bucket(pieces);
-    let (ours, theirs) = net.output_weights(bucket).split_at(net.hidden());
-    let small = net.small_output_weights();
-    let sum = kernels::screlu_dot(stm, ours, small) + kernels::screlu_dot(nstm, theirs, small);
+    let (clamped, excess) = net.split_output_weights(bucket);
+    let (ours, theirs) = clamped.split_at(net.hidden());
+    let mut sum = kernels::screlu_dot(stm, ours) + kernels::screlu_dot(nstm, theirs);
+    // The weights beyond the fast sum's bound add the rest one by one.
+    for &(i, excess) in excess {
+        let value = if i < net.hidden() { stm[i] } else { nstm[i - net.hidden()] };
+        sum += i64::from(value.clamp(0, QA as i16)).pow(2) * i64::from(excess);
+    }
     let out = sum / i64::from(QA) + i64::from(net.output_bias(bucket));
     // At most 8192 * 2^31 / 255 * 400 / 16320 (about 1.7e9) in size: fits i32.
     (out * i64::from(SCALE) / i64::from(QA * QB)) as i32

@@ -84,9 +84,13 @@ pub struct Network {
     output_weights: AlignedValues,
     /// `[B]`: one bias a bucket, so their count is B.
     output_biases: Vec<i16>,
-    /// Every output weight is within ±[`kernels::SMALL_WEIGHT`], as the trainer's always
-    /// are: the output may then take the faster i16 products (`kernels.rs`).
-    small_output_weights: bool,
+    /// The output weights clamped to ±[`kernels::SMALL_WEIGHT`], laid out and aligned as
+    /// they are, so that the output always takes the fast i16 products (`kernels.rs`)...
+    clamped_output_weights: AlignedValues,
+    /// ... and, per bucket, what the clamp took off the weights beyond it (the trainer
+    /// does not clip them; a trained network has a few at most): (index in the bucket's
+    /// 2N, weight less its clamped value).
+    output_excess: Vec<Vec<(usize, i32)>>,
 }
 
 /// Bytes of the weights of a file with `hidden` neurons, `buckets` output buckets and
@@ -121,6 +125,22 @@ pub fn file_bytes(hidden: usize, buckets: usize, king_buckets: usize) -> usize {
     header_bytes(version_for(buckets, king_buckets)) + weight_bytes(hidden, buckets, king_buckets)
 }
 
+/// The output weights clamped to ±[`kernels::SMALL_WEIGHT`], and per bucket of `width`
+/// weights the index and excess of each weight beyond the bound.
+fn split_output_weights(weights: &[i16], width: usize) -> (Vec<i16>, Vec<Vec<(usize, i32)>>) {
+    let bound = i32::from(kernels::SMALL_WEIGHT);
+    let clamped: Vec<i16> = weights.iter().map(|&w| i32::from(w).clamp(-bound, bound) as i16).collect();
+    let excess = weights
+        .chunks(width)
+        .zip(clamped.chunks(width))
+        .map(|(bucket, clamped)| {
+            let pairs = bucket.iter().zip(clamped).enumerate();
+            pairs.filter(|(_, (w, c))| w != c).map(|(i, (&w, &c))| (i, i32::from(w) - i32::from(c))).collect()
+        })
+        .collect();
+    (clamped, excess)
+}
+
 impl Network {
     /// A network from its weights; the lengths must fit `hidden` (1 to [`MAX_HIDDEN`])
     /// and the number of output biases, which is the number of buckets (1 to
@@ -145,7 +165,8 @@ impl Network {
         if lengths != [INPUTS * king_buckets * hidden, hidden, 2 * hidden * buckets] {
             return Err(format!("weight counts {lengths:?} do not fit hidden size {hidden} and {buckets} buckets"));
         }
-        let small_output_weights = output_weights.iter().all(|w| w.unsigned_abs() <= kernels::SMALL_WEIGHT);
+        let (clamped, output_excess) = split_output_weights(&output_weights, 2 * hidden);
+        let clamped_output_weights = AlignedValues::from_slice(&clamped);
         let (feature_weights, output_weights) =
             (AlignedValues::from_slice(&feature_weights), AlignedValues::from_slice(&output_weights));
         Ok(Network {
@@ -155,7 +176,8 @@ impl Network {
             feature_biases,
             output_weights,
             output_biases,
-            small_output_weights,
+            clamped_output_weights,
+            output_excess,
         })
     }
 
@@ -208,9 +230,12 @@ impl Network {
         &self.output_weights[bucket * width..(bucket + 1) * width]
     }
 
-    /// Whether every output weight is within ±[`kernels::SMALL_WEIGHT`].
-    pub fn small_output_weights(&self) -> bool {
-        self.small_output_weights
+    /// Bucket `bucket`'s 2N weights clamped to ±[`kernels::SMALL_WEIGHT`], and the index
+    /// and excess of each weight beyond that bound (none in most networks): their sum is
+    /// [`Network::output_weights`].
+    pub fn split_output_weights(&self, bucket: usize) -> (&[i16], &[(usize, i32)]) {
+        let width = 2 * self.hidden;
+        (&self.clamped_output_weights[bucket * width..(bucket + 1) * width], &self.output_excess[bucket])
     }
 
     pub fn output_bias(&self, bucket: usize) -> i16 {
@@ -537,16 +562,24 @@ mod tests {
     }
 
     #[test]
-    fn output_weights_within_the_bound_take_the_fast_sum() {
-        let net = |largest: i16| {
-            let mut output = vec![0; 2 * 4];
-            output[5] = largest;
-            Network::new(4, vec![0; INPUTS * 4], vec![0; 4], output, vec![0]).expect("sizes fit")
+    fn output_weights_beyond_the_fast_bound_are_kept_apart() {
+        let split = |largest: i16| {
+            let mut output = vec![0; 2 * 4 * 2];
+            output[5] = -3;
+            output[8 + 5] = largest;
+            let net = Network::new(4, vec![0; INPUTS * 4], vec![0; 4], output, vec![0, 0]).expect("sizes fit");
+            let (first, none) = net.split_output_weights(0);
+            assert_eq!((first[5], none), (-3, &[][..]));
+            let (clamped, excess) = net.split_output_weights(1);
+            (clamped[5], excess.to_vec())
         };
-        assert!(net(128).small_output_weights() && net(-128).small_output_weights());
-        assert!(!net(129).small_output_weights() && !net(i16::MIN).small_output_weights());
-        // The built-in network (the trainer keeps output weights within ±127) takes it.
-        assert!(crate::nnue::builtin::builtin().expect("parses").small_output_weights());
+        assert_eq!(split(128), (128, vec![]));
+        assert_eq!(split(-128), (-128, vec![]));
+        assert_eq!(split(129), (128, vec![(5, 1)]));
+        assert_eq!(split(i16::MIN), (-128, vec![(5, -32640)]));
+        // The built-in network's weights are all within the bound.
+        let builtin = crate::nnue::builtin::builtin().expect("parses");
+        assert!((0..builtin.buckets()).all(|bucket| builtin.split_output_weights(bucket).1.is_empty()));
     }
 
     #[test]

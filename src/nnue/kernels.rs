@@ -19,18 +19,19 @@ pub fn update(child: &mut [i16], parent: &[i16], off: &[&[i16]], on: &[&[i16]]) 
     portable::update(child, parent, off, on);
 }
 
-/// The largest output weight (in size) of the fast output sum: `QA * 128` fits i16. The
-/// trainer's weights are within ±1.98 * QB = ±127.
+/// The largest output weight (in size) of the fast output sum: `QA * 128` fits i16. A
+/// network's larger weights add their excess apart (`format.rs`).
 pub const SMALL_WEIGHT: u16 = 128;
 
-/// `sum clamp(acc[i], 0, QA)^2 * weights[i]` (see `accumulator.rs` for the ranges).
-/// `small`: every weight is within ±[`SMALL_WEIGHT`], which allows the faster sum.
+/// `sum clamp(acc[i], 0, QA)^2 * weights[i]` (see `accumulator.rs` for the ranges), for
+/// weights within ±[`SMALL_WEIGHT`] (the AVX2 sum's i16 products need it; the portable
+/// one takes any).
 #[inline]
-pub fn screlu_dot(acc: &[i16], weights: &[i16], small: bool) -> i64 {
+pub fn screlu_dot(acc: &[i16], weights: &[i16]) -> i64 {
     #[cfg(target_arch = "x86_64")]
     if std::arch::is_x86_feature_detected!("avx2") {
         // SAFETY: as in `update`.
-        return unsafe { if small { avx2::screlu_dot_small(acc, weights) } else { avx2::screlu_dot(acc, weights) } };
+        return unsafe { avx2::screlu_dot_small(acc, weights) };
     }
     portable::screlu_dot(acc, weights)
 }
@@ -156,11 +157,6 @@ mod avx2 {
         }
     }
 
-    #[target_feature(enable = "avx2")]
-    pub fn screlu_dot(acc: &[i16], weights: &[i16]) -> i64 {
-        super::portable::screlu_dot(acc, weights)
-    }
-
     /// `screlu_dot` for weights within ±`SMALL_WEIGHT`: `c = clamp(a, 0, QA)`, then
     /// `c * w` fits i16 (at most 255 * 128 = 32640), and `vpmaddwd` multiplies that by `c`
     /// again and adds neighbouring pairs into i32 (at most 2 * 255 * 32640 = 16,646,400).
@@ -259,7 +255,7 @@ mod tests {
                 let small_buffer = AlignedValues::from_slice(&small);
                 let small = &small_buffer[shift..];
                 let expected = portable::screlu_dot(parent, small);
-                assert_eq!(screlu_dot(parent, small, true), expected, "hidden {hidden}, shift {shift}");
+                assert_eq!(screlu_dot(parent, small), expected, "hidden {hidden}, shift {shift}");
             }
         }
     }
@@ -297,7 +293,6 @@ mod tests {
                 .map(|(&a, &w)| i64::from(a.clamp(0, QA as i16)).pow(2) * i64::from(w))
                 .sum();
             assert_eq!(portable::screlu_dot(&parent, &weights), expected, "hidden {hidden}");
-            assert_eq!(screlu_dot(&parent, &weights, false), expected, "hidden {hidden}");
             // Small weights, up to the bound of both signs, and the largest sums there are.
             let limit = SMALL_WEIGHT as i16;
             let small: Vec<i16> = (0..hidden).map(|_| rng.random_range(-limit..=limit)).collect();
@@ -307,7 +302,7 @@ mod tests {
                 (&vec![i16::MAX; hidden], &vec![-limit; hidden]),
             ] {
                 let expected = portable::screlu_dot(acc, weights);
-                assert_eq!(screlu_dot(acc, weights, true), expected, "hidden {hidden}, small weights");
+                assert_eq!(screlu_dot(acc, weights), expected, "hidden {hidden}, small weights");
             }
         }
     }
