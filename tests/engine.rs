@@ -103,9 +103,14 @@ fn bad_input_gets_one_info_string_and_changes_nothing() {
 /// Aspiration windows: in WAC 1 the score jumps from about a pawn to a mate between two
 /// iterations, far outside the window around the previous score, so that iteration must
 /// fail high and be searched again with a wider window until it holds the mate exactly.
+/// With bramble-8 (`EvalFile`) the jump comes at depth 14; the built-in bramble-9 scores
+/// the winning Nh5 above 1000 cp first and finds the mate only at depth 22.
 #[test]
 fn a_score_jump_is_searched_again_until_it_is_exact() {
     let mut engine = Harness::new();
+    let net = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("nets/bramble-8.nnue");
+    engine.send(&format!("setoption name EvalFile value {}", net.display()));
+    assert!(engine.take()[0].contains("loaded"), "bramble-8 loads");
     engine.send("position fen 2rr3k/pp3pp1/1nnqbN1p/3pN3/2pP4/2P3Q1/PPB4P/R4RK1 w - - 0 1");
     engine.send("go depth 16");
     let lines = engine.wait_for("bestmove");

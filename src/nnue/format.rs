@@ -577,9 +577,11 @@ mod tests {
         assert_eq!(split(-128), (-128, vec![]));
         assert_eq!(split(129), (128, vec![(5, 1)]));
         assert_eq!(split(i16::MIN), (-128, vec![(5, -32640)]));
-        // The built-in network's weights are all within the bound.
+        // A trained network has few weights beyond the bound (bramble-9: 3 of 6,144), so
+        // the output is nearly all the fast sum.
         let builtin = crate::nnue::builtin::builtin().expect("parses");
-        assert!((0..builtin.buckets()).all(|bucket| builtin.split_output_weights(bucket).1.is_empty()));
+        let beyond: usize = (0..builtin.buckets()).map(|bucket| builtin.split_output_weights(bucket).1.len()).sum();
+        assert!(beyond <= 16, "{beyond} output weights beyond ±{}", kernels::SMALL_WEIGHT);
     }
 
     #[test]
