@@ -1,36 +1,51 @@
 //! Weaker play for people (`UCI_LimitStrength`, `UCI_Elo`), by two handicaps that both
 //! grow as the Elo falls:
 //!
-//! 1. A node budget per move, doubling every `ELO_PER_DOUBLING` Elo from
-//!    `NODES_AT_MIN_ELO` at the lowest setting: fewer nodes, shallower search, tactics
-//!    missed as a weaker player misses them.
+//! 1. A node budget per move: fewer nodes, shallower search, tactics missed as a weaker
+//!    player misses them.
 //! 2. The move is drawn from the `CANDIDATES` best lines (an internal MultiPV search),
-//!    each with weight `exp(-(best score - its score) / temperature)`, the temperature
-//!    falling linearly from `TEMPERATURE_AT_MIN_ELO` centipawns to 0 at the top setting:
-//!    slightly worse moves are played often, much worse ones rarely, and a forced move or
-//!    a mate is never missed for the sake of variety.
+//!    each with weight `exp(-(best score - its score) / temperature)`: slightly worse
+//!    moves are played often, much worse ones rarely, and a forced move or a mate is never
+//!    missed for the sake of variety.
 //!
-//! The constants are fitted so that the set Elo matches the Elo measured against
-//! Stockfish 15.1's own limited strength at 10+0.1 (README, *Strength limit*; the fit in
-//! docs/readme-experiments.md), and the top setting is Bramble's full strength on that
-//! scale, so it plays with no limit.
+//! Both come from [`ANCHORS`], handicaps whose Elo was measured: between two anchors the
+//! budget's logarithm and the temperature are interpolated linearly. The scale is
+//! Stockfish 15.1's own `UCI_Elo` at 10+0.1 (`tools/calibrate_elo.sh`; the README's table,
+//! the fit in docs/readme-experiments.md). Every setting is a handicap, the top one too:
+//! full strength is `UCI_LimitStrength false`, far above it. Refit the anchors after every
+//! new network or search step that is built in.
 
 use rand::{Rng, RngExt};
 use shakmaty::Move;
 
 use crate::scores::TB_WIN_BOUND;
 
-pub const ELO_MIN: i64 = 1000;
-/// Bramble's full strength measured on the calibration's scale: no handicap at all.
-pub const ELO_MAX: i64 = 2050;
-/// The node budget at `ELO_MIN`.
-const NODES_AT_MIN_ELO: f64 = 1350.0;
-/// The budget doubles every this many Elo.
-const ELO_PER_DOUBLING: f64 = 106.0;
+/// Stockfish 15.1's lowest `UCI_Elo`, the lowest this scale can be measured at.
+pub const ELO_MIN: i64 = 1350;
+/// The highest setting, just below the last anchor: still a handicap (full strength is
+/// far above).
+pub const ELO_MAX: i64 = 2550;
 /// Lines the move is chosen from.
 pub const CANDIDATES: usize = 4;
-/// The choice's temperature at `ELO_MIN`, in centipawns; 0 at `ELO_MAX`.
-const TEMPERATURE_AT_MIN_ELO: f64 = 118.0;
+
+/// A handicap and the Elo it measured.
+struct Anchor {
+    elo: i64,
+    nodes: f64,
+    /// In centipawns.
+    temperature: f64,
+}
+
+/// Measured with bramble-9 in session 62 (40 games each against Stockfish 15.1 at a
+/// `UCI_Elo` near it, 10+0.1: docs/readme-experiments.md); the first is extrapolated
+/// from the next two, down to Stockfish's lowest level.
+const ANCHORS: [Anchor; 5] = [
+    Anchor { elo: ELO_MIN, nodes: 780.0, temperature: 127.0 },
+    Anchor { elo: 1420, nodes: 1_350.0, temperature: 118.0 },
+    Anchor { elo: 1752, nodes: 18_500.0, temperature: 73.0 },
+    Anchor { elo: 2163, nodes: 252_500.0, temperature: 28.0 },
+    Anchor { elo: 2573, nodes: 673_400.0, temperature: 5.6 },
+];
 
 /// A strength setting, `ELO_MIN..=ELO_MAX`.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -43,20 +58,21 @@ impl StrengthLimit {
         StrengthLimit { elo: elo.clamp(ELO_MIN, ELO_MAX) }
     }
 
-    /// The handicap for a `UCI_Elo` setting; none at `ELO_MAX`, which is full strength.
-    pub fn for_setting(elo: i64) -> Option<StrengthLimit> {
-        let limit = StrengthLimit::new(elo);
-        (limit.elo < ELO_MAX).then_some(limit)
-    }
-
     /// The most nodes a move may search.
     pub fn node_budget(self) -> u64 {
-        let doublings = (self.elo - ELO_MIN) as f64 / ELO_PER_DOUBLING;
-        (NODES_AT_MIN_ELO * doublings.exp2()) as u64
+        self.interpolate(|anchor| anchor.nodes.log2()).exp2().round() as u64
     }
 
     fn temperature(self) -> f64 {
-        TEMPERATURE_AT_MIN_ELO * (ELO_MAX - self.elo) as f64 / (ELO_MAX - ELO_MIN) as f64
+        self.interpolate(|anchor| anchor.temperature)
+    }
+
+    /// `value` of the anchors, linear in the Elo between the two around this setting.
+    fn interpolate(self, value: impl Fn(&Anchor) -> f64) -> f64 {
+        let upper = ANCHORS.iter().position(|anchor| anchor.elo >= self.elo).unwrap_or(ANCHORS.len() - 1).max(1);
+        let (low, high) = (&ANCHORS[upper - 1], &ANCHORS[upper]);
+        let t = (self.elo - low.elo) as f64 / (high.elo - low.elo) as f64;
+        value(low) + t * (value(high) - value(low))
     }
 
     /// Picks the move to play from `lines` (first move and score of each line, the
@@ -108,14 +124,19 @@ mod tests {
     }
 
     #[test]
-    fn the_budget_doubles_every_106_elo_and_the_range_is_clamped() {
-        assert_eq!(StrengthLimit::new(ELO_MIN).node_budget(), 1350);
-        assert_eq!(StrengthLimit::new(ELO_MIN + 106).node_budget(), 2700);
-        assert_eq!(StrengthLimit::new(ELO_MIN + 848).node_budget(), 345_600);
+    fn the_handicaps_follow_the_anchors_and_the_range_is_clamped() {
+        assert!(ANCHORS.windows(2).all(|pair| pair[0].elo < pair[1].elo && pair[0].nodes < pair[1].nodes));
+        assert!(ANCHORS[0].elo == ELO_MIN && ELO_MAX <= ANCHORS[ANCHORS.len() - 1].elo);
+        for anchor in &ANCHORS {
+            let limit = StrengthLimit { elo: anchor.elo };
+            assert_eq!(limit.node_budget(), anchor.nodes as u64, "at {}", anchor.elo);
+            assert!((limit.temperature() - anchor.temperature).abs() < 1e-9, "at {}", anchor.elo);
+        }
+        // Halfway in Elo between 1752 and 2163: the budgets' geometric mean.
+        let halfway = StrengthLimit { elo: (1752 + 2163) / 2 }.interpolate(|anchor| anchor.nodes.log2()).exp2();
+        assert!((halfway / (18_500.0f64 * 252_500.0).sqrt() - 1.0).abs() < 0.01, "{halfway}");
         assert_eq!(StrengthLimit::new(0), StrengthLimit::new(ELO_MIN));
         assert_eq!(StrengthLimit::new(9999), StrengthLimit::new(ELO_MAX));
-        assert_eq!(StrengthLimit::for_setting(ELO_MAX), None);
-        assert_eq!(StrengthLimit::for_setting(ELO_MAX - 1), Some(StrengthLimit::new(ELO_MAX - 1)));
     }
 
     #[test]
@@ -124,11 +145,12 @@ mod tests {
         let weak = counts(StrengthLimit::new(ELO_MIN), scores);
         let middle = counts(StrengthLimit::new(1800), scores);
         let top = counts(StrengthLimit::new(ELO_MAX), scores);
-        assert_eq!(top, [10_000, 0, 0, 0]);
-        assert!(weak[0] < middle[0] && middle[0] < 10_000, "{weak:?} {middle:?}");
-        // Shares follow the weights: at 150 cp, 30 cp less is exp(-0.2) as likely.
+        // The top setting (about 7 cp) nearly always plays the best line, never the blunder.
+        assert!(top[0] > 9_700 && top[3] == 0, "{top:?}");
+        assert!(weak[0] < middle[0] && middle[0] < top[0], "{weak:?} {middle:?} {top:?}");
+        // Shares follow the weights: at 127 cp, 30 cp less is exp(-0.236) as likely.
         let ratio = weak[1] as f64 / weak[0] as f64;
-        assert!((ratio - (-0.2f64).exp()).abs() < 0.06, "{weak:?}");
+        assert!((ratio - (-30.0 / ANCHORS[0].temperature).exp()).abs() < 0.06, "{weak:?}");
         assert!(weak[3] < weak[2] / 3, "a blunder stays rare: {weak:?}");
     }
 

@@ -87,7 +87,7 @@ impl Settings {
 
     /// The strength limit, while `UCI_LimitStrength` is on.
     fn strength_limit(&self) -> Option<StrengthLimit> {
-        self.limit_strength.then(|| StrengthLimit::for_setting(self.elo)).flatten()
+        self.limit_strength.then(|| StrengthLimit::new(self.elo))
     }
 }
 
