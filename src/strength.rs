@@ -36,13 +36,13 @@ struct Anchor {
     temperature: f64,
 }
 
-/// Measured with bramble-9 in session 62 (40 games each against Stockfish 15.1 at a
-/// `UCI_Elo` near it, 10+0.1: docs/readme-experiments.md); the first is extrapolated
-/// from the next two, down to Stockfish's lowest level.
+/// Measured with bramble-9 in session 62 against Stockfish 15.1 at 10+0.1
+/// (docs/readme-experiments.md): 1350 and 1819 in 100 games each (the settings 1350 and
+/// 1700 of the first refit), the others in 40 games against a level near them.
 const ANCHORS: [Anchor; 5] = [
     Anchor { elo: ELO_MIN, nodes: 780.0, temperature: 127.0 },
     Anchor { elo: 1420, nodes: 1_350.0, temperature: 118.0 },
-    Anchor { elo: 1752, nodes: 18_500.0, temperature: 73.0 },
+    Anchor { elo: 1819, nodes: 12_230.0, temperature: 80.1 },
     Anchor { elo: 2163, nodes: 252_500.0, temperature: 28.0 },
     Anchor { elo: 2573, nodes: 673_400.0, temperature: 5.6 },
 ];
@@ -132,9 +132,9 @@ mod tests {
             assert_eq!(limit.node_budget(), anchor.nodes as u64, "at {}", anchor.elo);
             assert!((limit.temperature() - anchor.temperature).abs() < 1e-9, "at {}", anchor.elo);
         }
-        // Halfway in Elo between 1752 and 2163: the budgets' geometric mean.
-        let halfway = StrengthLimit { elo: (1752 + 2163) / 2 }.interpolate(|anchor| anchor.nodes.log2()).exp2();
-        assert!((halfway / (18_500.0f64 * 252_500.0).sqrt() - 1.0).abs() < 0.01, "{halfway}");
+        // Halfway in Elo between 1819 and 2163: the budgets' geometric mean.
+        let halfway = StrengthLimit { elo: (1819 + 2163) / 2 }.interpolate(|anchor| anchor.nodes.log2()).exp2();
+        assert!((halfway / (12_230.0f64 * 252_500.0).sqrt() - 1.0).abs() < 0.01, "{halfway}");
         assert_eq!(StrengthLimit::new(0), StrengthLimit::new(ELO_MIN));
         assert_eq!(StrengthLimit::new(9999), StrengthLimit::new(ELO_MAX));
     }
