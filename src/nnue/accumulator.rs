@@ -285,7 +285,7 @@ pub fn evaluate(net: &Network, stm: &[i16], nstm: &[i16], pieces: usize) -> i32 
     // The weights beyond the fast sum's bound add the rest one by one.
     for &(i, excess) in excess {
         let value = if i < net.hidden() { stm[i] } else { nstm[i - net.hidden()] };
-        sum += i64::from(value.clamp(0, QA as i16)).pow(2) * i64::from(excess);
+        sum += kernels::screlu_product(value, excess);
     }
     let out = sum / i64::from(QA) + i64::from(net.output_bias(bucket));
     // At most 8192 * 2^31 / 255 * 400 / 16320 (about 1.7e9) in size: fits i32.

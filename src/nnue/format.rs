@@ -89,8 +89,8 @@ pub struct Network {
     clamped_output_weights: AlignedValues,
     /// ... and, per bucket, what the clamp took off the weights beyond it (the trainer
     /// does not clip them; a trained network has a few at most): (index in the bucket's
-    /// 2N, weight less its clamped value).
-    output_excess: Vec<Vec<(usize, i32)>>,
+    /// 2N, weight less its clamped value, which fits i16).
+    output_excess: Vec<Vec<(usize, i16)>>,
 }
 
 /// Bytes of the weights of a file with `hidden` neurons, `buckets` output buckets and
@@ -127,7 +127,7 @@ pub fn file_bytes(hidden: usize, buckets: usize, king_buckets: usize) -> usize {
 
 /// The output weights clamped to ±[`kernels::SMALL_WEIGHT`], and per bucket of `width`
 /// weights the index and excess of each weight beyond the bound.
-fn split_output_weights(weights: &[i16], width: usize) -> (Vec<i16>, Vec<Vec<(usize, i32)>>) {
+fn clamp_output_weights(weights: &[i16], width: usize) -> (Vec<i16>, Vec<Vec<(usize, i16)>>) {
     let bound = i32::from(kernels::SMALL_WEIGHT);
     let clamped: Vec<i16> = weights.iter().map(|&w| i32::from(w).clamp(-bound, bound) as i16).collect();
     let excess = weights
@@ -135,7 +135,7 @@ fn split_output_weights(weights: &[i16], width: usize) -> (Vec<i16>, Vec<Vec<(us
         .zip(clamped.chunks(width))
         .map(|(bucket, clamped)| {
             let pairs = bucket.iter().zip(clamped).enumerate();
-            pairs.filter(|(_, (w, c))| w != c).map(|(i, (&w, &c))| (i, i32::from(w) - i32::from(c))).collect()
+            pairs.filter(|(_, (w, c))| w != c).map(|(i, (&w, &c))| (i, w - c)).collect()
         })
         .collect();
     (clamped, excess)
@@ -165,7 +165,7 @@ impl Network {
         if lengths != [INPUTS * king_buckets * hidden, hidden, 2 * hidden * buckets] {
             return Err(format!("weight counts {lengths:?} do not fit hidden size {hidden} and {buckets} buckets"));
         }
-        let (clamped, output_excess) = split_output_weights(&output_weights, 2 * hidden);
+        let (clamped, output_excess) = clamp_output_weights(&output_weights, 2 * hidden);
         let clamped_output_weights = AlignedValues::from_slice(&clamped);
         let (feature_weights, output_weights) =
             (AlignedValues::from_slice(&feature_weights), AlignedValues::from_slice(&output_weights));
@@ -233,7 +233,7 @@ impl Network {
     /// Bucket `bucket`'s 2N weights clamped to ±[`kernels::SMALL_WEIGHT`], and the index
     /// and excess of each weight beyond that bound (none in most networks): their sum is
     /// [`Network::output_weights`].
-    pub fn split_output_weights(&self, bucket: usize) -> (&[i16], &[(usize, i32)]) {
+    pub fn split_output_weights(&self, bucket: usize) -> (&[i16], &[(usize, i16)]) {
         let width = 2 * self.hidden;
         (&self.clamped_output_weights[bucket * width..(bucket + 1) * width], &self.output_excess[bucket])
     }

@@ -36,9 +36,15 @@ pub fn screlu_dot(acc: &[i16], weights: &[i16]) -> i64 {
     portable::screlu_dot(acc, weights)
 }
 
+/// One term of [`screlu_dot`], for any weight: `clamp(a, 0, QA)^2 * w` fits i32.
+#[inline(always)]
+pub fn screlu_product(a: i16, w: i16) -> i64 {
+    let clipped = i32::from(a).clamp(0, crate::nnue::quant::QA);
+    i64::from(clipped * clipped * i32::from(w))
+}
+
 /// The loops themselves, inlined into each build.
 mod portable {
-    use crate::nnue::quant::QA;
 
     #[inline(always)]
     pub fn update(child: &mut [i16], parent: &[i16], off: &[&[i16]], on: &[&[i16]]) {
@@ -75,10 +81,7 @@ mod portable {
     pub fn screlu_dot(acc: &[i16], weights: &[i16]) -> i64 {
         const LANES: usize = 16;
         // Each product fits i32; the lanes add them up in i64.
-        let product = |a: i16, w: i16| {
-            let clipped = i32::from(a).clamp(0, QA);
-            i64::from(clipped * clipped * i32::from(w))
-        };
+        let product = super::screlu_product;
         let mut lanes = [0i64; LANES];
         let (acc_chunks, weight_chunks) = (acc.chunks_exact(LANES), weights.chunks_exact(LANES));
         let tail: i64 =
