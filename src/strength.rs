@@ -8,7 +8,7 @@
 //!    moves are played often, much worse ones rarely, and a forced move or a mate is never
 //!    missed for the sake of variety.
 //!
-//! Both come from [`ANCHORS`], handicaps whose Elo was measured: between two anchors the
+//! Both come from `ANCHORS`, handicaps whose Elo was measured: between two anchors the
 //! budget's logarithm and the temperature are interpolated linearly. The scale is
 //! Stockfish 15.1's own `UCI_Elo` at 10+0.1 (`tools/calibrate_elo.sh`; the README's table,
 //! the fit in docs/readme-experiments.md). Every setting is a handicap, the top one too:
