@@ -22,9 +22,9 @@ use crate::scores::TB_WIN_BOUND;
 
 /// Stockfish 15.1's lowest `UCI_Elo`, the lowest this scale can be measured at.
 pub const ELO_MIN: i64 = 1350;
-/// The highest setting, just below the last anchor: still a handicap (full strength is
-/// far above).
-pub const ELO_MAX: i64 = 2550;
+/// The highest setting, at the last anchor (measured 2438 [2376, 2494]; a setting above
+/// the last anchor plays its handicap): still a handicap, full strength is far above.
+pub const ELO_MAX: i64 = 2450;
 /// Lines the move is chosen from.
 pub const CANDIDATES: usize = 4;
 
@@ -36,15 +36,16 @@ struct Anchor {
     temperature: f64,
 }
 
-/// Measured with bramble-9 in session 62 against Stockfish 15.1 at 10+0.1
-/// (docs/readme-experiments.md): 1350 and 1819 in 100 games each (the settings 1350 and
-/// 1700 of the first refit), the others in 40 games against a level near them.
-const ANCHORS: [Anchor; 5] = [
+/// Measured with bramble-9 against Stockfish 15.1 at 10+0.1 (docs/readme-experiments.md),
+/// 100 games each at the same `UCI_Elo` as the setting that played them (sessions 62 and
+/// 63), except 1420 (40 games against Stockfish at 1500).
+const ANCHORS: [Anchor; 6] = [
     Anchor { elo: ELO_MIN, nodes: 780.0, temperature: 127.0 },
     Anchor { elo: 1420, nodes: 1_350.0, temperature: 118.0 },
     Anchor { elo: 1819, nodes: 12_230.0, temperature: 80.1 },
-    Anchor { elo: 2163, nodes: 252_500.0, temperature: 28.0 },
-    Anchor { elo: 2573, nodes: 673_400.0, temperature: 5.6 },
+    Anchor { elo: 1880, nodes: 60_151.0, temperature: 52.69 },
+    Anchor { elo: 2196, nodes: 350_438.0, temperature: 20.52 },
+    Anchor { elo: 2438, nodes: 637_345.0, temperature: 6.86 },
 ];
 
 /// A strength setting, `ELO_MIN..=ELO_MAX`.
@@ -67,11 +68,12 @@ impl StrengthLimit {
         self.interpolate(|anchor| anchor.temperature)
     }
 
-    /// `value` of the anchors, linear in the Elo between the two around this setting.
+    /// `value` of the anchors, linear in the Elo between the two around this setting; the
+    /// last anchor's above it.
     fn interpolate(self, value: impl Fn(&Anchor) -> f64) -> f64 {
         let upper = ANCHORS.iter().position(|anchor| anchor.elo >= self.elo).unwrap_or(ANCHORS.len() - 1).max(1);
         let (low, high) = (&ANCHORS[upper - 1], &ANCHORS[upper]);
-        let t = (self.elo - low.elo) as f64 / (high.elo - low.elo) as f64;
+        let t = ((self.elo - low.elo) as f64 / (high.elo - low.elo) as f64).min(1.0);
         value(low) + t * (value(high) - value(low))
     }
 
@@ -126,15 +128,19 @@ mod tests {
     #[test]
     fn the_handicaps_follow_the_anchors_and_the_range_is_clamped() {
         assert!(ANCHORS.windows(2).all(|pair| pair[0].elo < pair[1].elo && pair[0].nodes < pair[1].nodes));
-        assert!(ANCHORS[0].elo == ELO_MIN && ELO_MAX <= ANCHORS[ANCHORS.len() - 1].elo);
+        let top = &ANCHORS[ANCHORS.len() - 1];
+        assert!(ANCHORS[0].elo == ELO_MIN && (ELO_MAX - top.elo).abs() <= 25);
         for anchor in &ANCHORS {
             let limit = StrengthLimit { elo: anchor.elo };
             assert_eq!(limit.node_budget(), anchor.nodes as u64, "at {}", anchor.elo);
             assert!((limit.temperature() - anchor.temperature).abs() < 1e-9, "at {}", anchor.elo);
         }
-        // Halfway in Elo between 1819 and 2163: the budgets' geometric mean.
-        let halfway = StrengthLimit { elo: (1819 + 2163) / 2 }.interpolate(|anchor| anchor.nodes.log2()).exp2();
-        assert!((halfway / (12_230.0f64 * 252_500.0).sqrt() - 1.0).abs() < 0.01, "{halfway}");
+        // Halfway in Elo between 1880 and 2196: the budgets' geometric mean.
+        let halfway = StrengthLimit { elo: (1880 + 2196) / 2 }.interpolate(|anchor| anchor.nodes.log2()).exp2();
+        assert!((halfway / (60_151.0f64 * 350_438.0).sqrt() - 1.0).abs() < 0.01, "{halfway}");
+        // The top setting plays the last anchor's handicap.
+        assert_eq!(StrengthLimit::new(ELO_MAX).node_budget(), top.nodes as u64);
+        assert!((StrengthLimit::new(ELO_MAX).temperature() - top.temperature).abs() < 1e-9);
         assert_eq!(StrengthLimit::new(0), StrengthLimit::new(ELO_MIN));
         assert_eq!(StrengthLimit::new(9999), StrengthLimit::new(ELO_MAX));
     }

@@ -37,7 +37,7 @@ fn handshake_lists_identity_and_every_option() {
             "option name BookBestMove type check default false",
             "option name UCI_ShowWDL type check default false",
             "option name UCI_LimitStrength type check default false",
-            "option name UCI_Elo type spin default 1500 min 1350 max 2550",
+            "option name UCI_Elo type spin default 1500 min 1350 max 2450",
             "option name EvalFile type string default <default>",
             "option name Evaluator type combo default network var tables var network",
         ]
@@ -277,7 +277,7 @@ fn limited_strength_varies_its_moves_within_a_node_budget_but_never_misses_a_mat
 fn every_level_band_takes_a_mate_in_one_and_the_upper_ones_keep_the_queen() {
     let mut engine = Engine::start();
     engine.send("setoption name UCI_LimitStrength value true");
-    for elo in [1350, 1600, 1900, 2200, 2550] {
+    for elo in [1350, 1600, 1900, 2200, 2450] {
         engine.send(&format!("setoption name UCI_Elo value {elo}"));
         for _ in 0..4 {
             // Back-rank mate: Rd8#.

@@ -69,6 +69,7 @@ for point in ${points//,/ }; do
         -each tc="$tc" option.Hash=16 option.Threads=1 \
         -openings file="$openings" format=pgn order=random \
         -rounds "$rounds" -games 2 -repeat -concurrency "$concurrency" -recover -seeds 1 \
+        -config outname="$out/config-$point.json" \
         -pgnout file="$out/point-$point.pgn" > "$log" 2>&1 || status=1
     # fastchess's count, from Bramble's side: "Games: 40, Wins: 21, Losses: 17, Draws: 2, ...".
     counts=$(grep -E "^Games:" "$log" | tail -n 1 | sed -E 's/.*Wins: *([0-9]+), *Losses: *([0-9]+), *Draws: *([0-9]+).*/\1 \3 \2/')
