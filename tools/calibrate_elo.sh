@@ -7,7 +7,7 @@
 # difference). Run it again after every new network or search step that is built in,
 # then refit src/strength.rs's constants so that each point lands within its setting.
 #
-#   tools/calibrate_elo.sh BRAMBLE [--games 100] [--tc 10+0.1] [--points 1350,1700,2000,2300,2600,2850]
+#   tools/calibrate_elo.sh BRAMBLE [--games 100] [--tc 10+0.1] [--points 1350,1700,2000,2300,2450]
 #                          [--concurrency 2] [--opponent-elo SAME|N] [--out DIR]
 #
 # --opponent-elo N plays every point against Stockfish at N instead (an anchor; Stockfish
@@ -28,7 +28,7 @@ bramble=$1
 shift
 games=100
 tc=10+0.1
-points=1350,1700,2000,2300,2600,2850
+points=1350,1700,2000,2300,2450
 concurrency=2
 opponent=SAME
 out=/tmp/calibrate-$(date +%Y%m%d-%H%M%S)
