@@ -75,25 +75,38 @@ impl ThreadedSearch {
 
     /// The main thread's part: searches with `history`, calling `report` as the search
     /// goes, then stops the helpers and returns the best thread's result. When that is a
-    /// helper's, its line is reported last, so that the last report matches the move.
+    /// helper's, or the helpers' last nodes were not yet counted in the last report, the
+    /// line is reported once more, so that the last report matches the move and counts
+    /// the nodes of every thread.
     pub fn run(self, history: &mut History, report: &mut dyn FnMut(&Report)) -> SearchResult {
         let start = Instant::now();
         let ThreadedSearch { search, helper_results } = self;
-        let main = search_thread(&search, history, 0, report);
+        let mut last_reported_nodes = None;
+        let main = search_thread(&search, history, 0, &mut |r: &Report| {
+            last_reported_nodes = Some(r.nodes);
+            report(r);
+        });
 
         search.signals.stop.store(true, Ordering::Relaxed);
         let helpers: Vec<SearchResult> = helper_results.iter().collect();
         let main_move = main.best_move;
         // With several lines the main thread's are the ones reported; keep its choice.
-        let result = if search.limits.multipv > 1 { main } else { best_thread_result(main, helpers) };
-        if result.best_move != main_move {
+        if search.limits.multipv > 1 {
+            return main;
+        }
+        let result = best_thread_result(main, helpers);
+        // Every helper has added its count by now. The main thread's last report can
+        // predate some of it (reported, then descheduled while the helpers searched on
+        // past a node limit), so the final count is reported once more when it moved.
+        let total_nodes = search.signals.nodes.load(Ordering::Relaxed);
+        if result.best_move != main_move || last_reported_nodes != Some(total_nodes) {
             report(&Report {
                 multipv: 1,
                 depth: result.depth,
                 seldepth: result.seldepth,
                 score: result.score,
                 bound: Bound::Exact,
-                nodes: search.signals.nodes.load(Ordering::Relaxed),
+                nodes: total_nodes,
                 elapsed: start.elapsed(),
                 hashfull: search.tt.hashfull(),
                 tbhits: search.signals.tbhits.load(Ordering::Relaxed),
