@@ -129,9 +129,10 @@ fn show_wdl_adds_chances_that_follow_the_score() {
     for line in &scored {
         let [win, draw, loss] = wdl(line).unwrap_or_else(|| panic!("no wdl in {line}"));
         assert_eq!(win + draw + loss, 1000, "{line}");
-        // The start position is level: mostly drawn, neither side far ahead (a shallow
-        // iteration may give the side to move half a pawn).
-        assert!(draw > 400 && win.abs_diff(loss) < 300, "{line}");
+        // The start position is level: a draw about 40% of bramble-9's self-play from a
+        // level score (docs/uci.md), neither side far ahead (a shallow iteration may give
+        // the side to move half a pawn or more).
+        assert!(draw > 350 && win.abs_diff(loss) < 300, "{line}");
     }
     let [win, _, loss] = wdl(scored[scored.len() - 1]).expect("wdl");
     assert!(win.abs_diff(loss) < 200, "{scored:?}");
