@@ -14,8 +14,8 @@
 //! around it. Both are quadratics in `m / 58` fitted by `tools/fit_wdl.py` to the network's
 //! scores: every twentieth training position of data/d89-d91 (381,079 positions of the
 //! self-play games of bramble-9 at datagen's 3,000 nodes a move, 6,000 at most), fitted
-//! in session 65 for bramble-9. The fit must be run again whenever the evaluation's scale changes (a
-//! new network); docs/tools.md says how.
+//! in session 65 for bramble-9. The fit must be run again whenever the evaluation's scale
+//! changes (a new network); docs/tools.md says how.
 
 use shakmaty::{Board, Role};
 
