@@ -34,6 +34,13 @@ const TABLE_MOVE_FIRST: bool = false;
 /// Off: the search of 11b4ad7.
 const SEARCH_IV_BATCH: bool = false;
 
+/// Switch (issue 83 section 4's second batch, off until its SPRT): a late move whose
+/// reduced search beats alpha is searched again one ply deeper when it beats the node's
+/// best score by far, one ply shallower when only just (Stockfish's `doDeeperSearch`);
+/// a quiet table move that cuts a node off from the table gains history as if searched;
+/// a quiet move whose reply fails low gains history. Off: the search of 194ee96.
+pub(super) const SEARCH_IV_BATCH_2: bool = false;
+
 impl Searcher<'_> {
     /// The score of `pos` in the window (alpha, beta) at `depth`, fail-soft: the steps
     /// below in order, each of which may settle the node before the moves are searched.
@@ -145,6 +152,9 @@ impl Searcher<'_> {
             && hit.depth >= depth
             && cuts_off(hit.bound, hit.score, node.alpha, beta)
         {
+            if SEARCH_IV_BATCH_2 && hit.score >= beta {
+                self.reward_table_cutoff(pos, hit.best_move, ply, depth);
+            }
             return Some(hit.score);
         }
         node.tt_hit = tt_hit;
@@ -361,6 +371,7 @@ impl Searcher<'_> {
             }
             let extension = if code == node.tt_move { node.singular_extension } else { 0 };
             let mut node_move = NodeMove::new(m, searched, extension);
+            node_move.best_score = node.best_score;
             if node.best_score > -TB_WIN_BOUND
                 && self.pruning
                 && self.is_pruned::<PV>(pos, &mut node_move, &mut facts, &context, quiets_tried.len())
@@ -412,6 +423,18 @@ impl Searcher<'_> {
         tt_move.is(m).then_some(m)
     }
 
+    /// A table cut-off that fails high by a quiet table move rewards the move as a
+    /// searched cut-off would (killer, countermove, history), with no moves tried before.
+    #[cold]
+    fn reward_table_cutoff(&mut self, pos: &Position, tt_move: PackedMove, ply: usize, depth: i32) {
+        if let Some(m) = self.legal_table_move(pos, tt_move)
+            && !is_noisy(m)
+        {
+            let context = self.quiet_context(pos.turn(), ply);
+            self.history.reward_cutoff(&context, ply, m, &[], &[], depth);
+        }
+    }
+
     /// Step 11. Remember the result: in the table and, where it shows the evaluation was
     /// wrong, in the correction history. Returns the node's score.
     #[inline(always)]
@@ -434,6 +457,16 @@ impl Searcher<'_> {
             && corrects(bound, best_score, eval)
         {
             self.history.correction.update(pos, depth, raw_eval, best_score);
+        }
+        // Every move here failed low: the quiet move that led here was a good one.
+        if SEARCH_IV_BATCH_2
+            && bound == Bound::Upper
+            && ply > 0
+            && let Some(previous) = self.line.stack[ply - 1].played
+            && !is_noisy(previous)
+        {
+            let context = self.quiet_context(!pos.turn(), ply - 1);
+            self.history.reward_quiet(&context, previous, depth);
         }
         let best_move = node.best_move.map_or(PackedMove::NONE, PackedMove::new);
         self.tt.store(pos.key(), ply, TtData { best_move, score: best_score, eval: node.raw_eval, depth, bound });
@@ -584,6 +617,15 @@ impl Searcher<'_> {
             let reduced = if reduction > 0 { (new_depth - reduction).clamp(1, new_depth) } else { new_depth };
             // A late move is expected to fail low, so its reply to cut off.
             let mut score = -self.alphabeta::<false>(&child, -alpha - 1, -alpha, reduced, ply + 1, true);
+            let mut new_depth = new_depth;
+            if SEARCH_IV_BATCH_2 && reduced < new_depth && score > alpha && node_move.best_score > -INFINITY {
+                // How far the reduced search beat the best score so far says how deep
+                // the move deserves to be searched again.
+                let best = node_move.best_score;
+                let deeper_margin = LMR_DEEPER_BASE.get() + LMR_DEEPER_MARGIN.get() * (new_depth - reduced);
+                let (deeper, shallower) = (score > best + deeper_margin, score < best + new_depth);
+                new_depth += i32::from(deeper) - i32::from(shallower);
+            }
             if reduced < new_depth && score > alpha {
                 score = -self.alphabeta::<false>(&child, -alpha - 1, -alpha, new_depth, ply + 1, !cut_node);
             }
@@ -838,11 +880,14 @@ pub(super) struct NodeMove {
     /// Its quiet history and the late move reduction that gives, once pruning or the
     /// reduction has asked (both ask the same of it, at the node's depth).
     pub history: Option<MoveHistory>,
+    /// The node's best score before this move (`-INFINITY`: none yet, or not known, as
+    /// at the root).
+    pub best_score: i32,
 }
 
 impl NodeMove {
     pub fn new(m: Move, searched: usize, extension: i32) -> NodeMove {
-        NodeMove { m, searched, extension, history: None }
+        NodeMove { m, searched, extension, history: None, best_score: -INFINITY }
     }
 }
 

@@ -173,6 +173,12 @@ impl History {
         }
     }
 
+    /// Quiet move `m` proved good without a cut-off of its own (its reply failed low):
+    /// it gains the history of a cut-off at `depth`.
+    pub fn reward_quiet(&mut self, context: &Context, m: Move, depth: i32) {
+        self.update(context, m, bonus(depth));
+    }
+
     fn update_capture(&mut self, side: Color, m: Move, bonus: i32) {
         let (piece, to, captured) = capture_index(side, m);
         let entry = &mut self.captures[piece][to][captured];
@@ -252,6 +258,17 @@ mod tests {
         history.clear();
         assert_eq!(history.quiet_score(&white, good), 0);
         assert_eq!(history.killers(3), [None, None]);
+    }
+
+    #[test]
+    fn a_quiet_reward_is_history_only() {
+        let pos = Position::startpos();
+        let good = pos.parse_uci_move("g1f3").expect("legal");
+        let white = Context::root(Color::White);
+        let mut history = History::new();
+        history.reward_quiet(&white, good, 6);
+        assert_eq!(history.quiet_score(&white, good), bonus(6));
+        assert_eq!(history.killers(0), [None, None]);
     }
 
     #[test]

@@ -9,6 +9,7 @@ use std::sync::Arc;
 
 use shakmaty::{Bitboard, Color, Move, Position as _};
 
+use super::alphabeta::SEARCH_IV_BATCH_2;
 use super::control::SearchControl;
 use super::history::{Context, History, PieceTo};
 use super::interface::{Limits, Signals};
@@ -186,6 +187,9 @@ impl<'a> Searcher<'a> {
         let child = self.play(pos, m, ply);
         self.line.stack[ply].passed = false;
         self.line.stack[ply].moved = Some(PieceTo::new(pos.turn(), m));
+        if SEARCH_IV_BATCH_2 {
+            self.line.stack[ply].played = Some(m);
+        }
         self.line.keys.push(child.key());
         child
     }
@@ -196,6 +200,9 @@ impl<'a> Searcher<'a> {
         let child = self.pass(pos, ply)?;
         self.line.stack[ply].passed = true;
         self.line.stack[ply].moved = None;
+        if SEARCH_IV_BATCH_2 {
+            self.line.stack[ply].played = None;
+        }
         self.line.keys.push(child.key());
         Some(child)
     }
@@ -240,6 +247,9 @@ pub(super) struct Frame {
     pub(super) excluded: PackedMove,
     /// Double extensions along the line from the root to this ply (`SEARCH_IV_BATCH`).
     pub(super) double_extensions: u8,
+    /// The move searched from this ply (`None` for a null move), with `SEARCH_IV_BATCH_2`:
+    /// rewarded when its reply fails low.
+    pub(super) played: Option<Move>,
     /// Beta cut-offs of the nodes at this ply since their parent started
     /// (`SEARCH_IV_BATCH`): many say the parent's moves are being refuted.
     pub(super) cutoffs: u8,
