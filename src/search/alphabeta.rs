@@ -425,7 +425,6 @@ impl Searcher<'_> {
 
     /// A table cut-off that fails high by a quiet table move rewards the move as a
     /// searched cut-off would (killer, countermove, history), with no moves tried before.
-    #[cold]
     fn reward_table_cutoff(&mut self, pos: &Position, tt_move: PackedMove, ply: usize, depth: i32) {
         if let Some(m) = self.legal_table_move(pos, tt_move)
             && !is_noisy(m)
