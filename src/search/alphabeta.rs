@@ -370,8 +370,7 @@ impl Searcher<'_> {
                 continue;
             }
             let extension = if code == node.tt_move { node.singular_extension } else { 0 };
-            let mut node_move = NodeMove::new(m, searched, extension);
-            node_move.best_score = node.best_score;
+            let mut node_move = NodeMove::new(m, searched, extension, node.best_score);
             if node.best_score > -TB_WIN_BOUND
                 && self.pruning
                 && self.is_pruned::<PV>(pos, &mut node_move, &mut facts, &context, quiets_tried.len())
@@ -879,14 +878,14 @@ pub(super) struct NodeMove {
     /// Its quiet history and the late move reduction that gives, once pruning or the
     /// reduction has asked (both ask the same of it, at the node's depth).
     pub history: Option<MoveHistory>,
-    /// The node's best score before this move (`-INFINITY`: none yet, or not known, as
-    /// at the root).
+    /// The node's best score before this move (`-INFINITY`: none yet; the root passes
+    /// it, as its moves are searched without it).
     pub best_score: i32,
 }
 
 impl NodeMove {
-    pub fn new(m: Move, searched: usize, extension: i32) -> NodeMove {
-        NodeMove { m, searched, extension, history: None, best_score: -INFINITY }
+    pub fn new(m: Move, searched: usize, extension: i32, best_score: i32) -> NodeMove {
+        NodeMove { m, searched, extension, history: None, best_score }
     }
 }
 

@@ -145,7 +145,7 @@ impl Searcher<'_> {
         let window = MoveWindow { beta, depth, ply: 0, cut_node: false, in_check: root.is_check(), reduce_more: 0 };
         for index in 0..root_moves.len() {
             let m = root_moves[index].m;
-            let score = self.search_move::<true>(root, NodeMove::new(m, index, 0), alpha, &window);
+            let score = self.search_move::<true>(root, NodeMove::new(m, index, 0, -INFINITY), alpha, &window);
             if self.control.stopped {
                 return None;
             }
