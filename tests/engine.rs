@@ -103,8 +103,8 @@ fn bad_input_gets_one_info_string_and_changes_nothing() {
 /// Aspiration windows: in WAC 1 the score jumps from about a pawn to a mate between two
 /// iterations, far outside the window around the previous score, so that iteration must
 /// fail high and be searched again with a wider window until it holds the mate exactly.
-/// With bramble-8 (`EvalFile`) the jump comes at depth 14; the built-in bramble-9 scores
-/// the winning Nh5 above 1000 cp first and finds the mate only at depth 22.
+/// With bramble-8 (`EvalFile`) the jump comes at depth 14; bramble-9 scored
+/// the winning Nh5 above 1000 cp first and found the mate only at depth 22.
 #[test]
 fn a_score_jump_is_searched_again_until_it_is_exact() {
     let mut engine = Harness::new();
