@@ -6,7 +6,8 @@
 //!
 //! `BRAMBLE_VERSION` is the package version, the short commit and on x86-64 the level the
 //! build is compiled for, `1.0.0 (83cf819, x86-64-v2)`, so a reported game names the exact
-//! build; without git or a `.git` (a source tarball) the commit is left out.
+//! build; `83cf819-dirty` when the sources differ from that commit (a build of uncommitted
+//! changes); without git or a `.git` (a source tarball) the commit is left out.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -66,6 +67,16 @@ fn commit(root: &Path) -> Option<String> {
         return None;
     }
     let hash = git(root, &["rev-parse", "--short", "HEAD"])?;
+    // The files that make the binary: when they differ from HEAD the build says so. Cargo
+    // reruns this script when any of them changes (a directory is watched recursively).
+    let sources = ["src", "build.rs", "Cargo.toml", "Cargo.lock"];
+    for source in sources {
+        watch(&root.join(source));
+    }
+    let mut diff = vec!["diff", "--quiet", "HEAD", "--"];
+    diff.extend(sources);
+    let dirty = Command::new("git").args(&diff).current_dir(root).status().is_ok_and(|status| status.code() == Some(1));
+    let hash = if dirty { format!("{hash}-dirty") } else { hash };
     // HEAD moves on checkout; the branch it names moves on commit. `--git-path` finds both
     // in a worktree too. Only existing files: cargo reruns always for a missing one.
     let head = PathBuf::from(git(root, &["rev-parse", "--git-path", "HEAD"])?);
@@ -89,7 +100,7 @@ fn commit(root: &Path) -> Option<String> {
 }
 
 fn watch(path: &Path) {
-    if path.is_file() {
+    if path.exists() {
         println!("cargo:rerun-if-changed={}", path.display());
     }
 }

@@ -25,7 +25,7 @@ use search_job::SearchJob;
 pub use event::{Event, EventSink};
 
 /// The version, the commit it was built from and the x86-64 level, `1.0.0 (83cf819,
-/// x86-64-v2)` (build.rs; without the commit when built outside git).
+/// x86-64-v2)` (build.rs; `83cf819-dirty` from uncommitted sources, no commit outside git).
 pub const VERSION: &str = env!("BRAMBLE_VERSION");
 /// The x86-64 level the binary is compiled for (`x86-64-v2`, `x86-64-v3`); empty elsewhere.
 pub const BUILD_LEVEL: &str = env!("BRAMBLE_BUILD_LEVEL");
