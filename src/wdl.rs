@@ -12,9 +12,9 @@
 //!
 //! `a(m)` is the score that wins half the games; `b(m)` how quickly the win rate rises
 //! around it. Both are quadratics in `m / 58` fitted by `tools/fit_wdl.py` to the network's
-//! scores: every twentieth training position of data/d89-d91 (381,079 positions of the
-//! self-play games of bramble-9 at datagen's 3,000 nodes a move, 6,000 at most), fitted
-//! in session 65 for bramble-9. The fit must be run again whenever the evaluation's scale
+//! scores: every fifth training position of data/d97-d98 (1,469,115 positions of the
+//! self-play games of bramble-10 at datagen's 3,000 nodes a move, 6,000 at most), fitted
+//! in session 69 for bramble-10. The fit must be run again whenever the evaluation's scale
 //! changes (a new network); docs/tools.md says how.
 
 use shakmaty::{Board, Role};
@@ -22,9 +22,9 @@ use shakmaty::{Board, Role};
 use crate::scores::TB_WIN_BOUND;
 
 /// `a(m)`: the score winning half the games, as `A[0] x^2 + A[1] x + A[2]`, `x = m / 58`.
-const A: [f64; 3] = [483.293, -1067.317, 695.650];
+const A: [f64; 3] = [493.551, -1092.312, 719.445];
 /// `b(m)`: the spread of the win rate around `a(m)`, in the same form.
-const B: [f64; 3] = [92.172, -158.817, 201.143];
+const B: [f64; 3] = [99.519, -167.497, 207.485];
 const MATERIAL_MIN: u32 = 17;
 const MATERIAL_MAX: u32 = 78;
 const MATERIAL_NORM: f64 = 58.0;
@@ -132,7 +132,7 @@ mod tests {
         assert!(ending_pawn.win > 100 && ending_pawn.win < opening_pawn.win / 2 + 50, "{ending_pawn:?}");
         assert!(ending_pawn.draw > 600, "{ending_pawn:?}");
         // The network's scale: with all the material on, half the games are won from
-        // about 134 cp (the tables' fit, before the network, said 96).
+        // about 143 cp (the tables' fit, before the network, said 96).
         let (full_material_a, _) = model(MATERIAL_MAX);
         assert!((110.0..150.0).contains(&full_material_a), "{full_material_a}");
     }
