@@ -67,16 +67,7 @@ fn commit(root: &Path) -> Option<String> {
         return None;
     }
     let hash = git(root, &["rev-parse", "--short", "HEAD"])?;
-    // The files that make the binary: when they differ from HEAD the build says so. Cargo
-    // reruns this script when any of them changes (a directory is watched recursively).
-    let sources = ["src", "build.rs", "Cargo.toml", "Cargo.lock"];
-    for source in sources {
-        watch(&root.join(source));
-    }
-    let mut diff = vec!["diff", "--quiet", "HEAD", "--"];
-    diff.extend(sources);
-    let dirty = Command::new("git").args(&diff).current_dir(root).status().is_ok_and(|status| status.code() == Some(1));
-    let hash = if dirty { format!("{hash}-dirty") } else { hash };
+    let hash = if sources_differ(root) { format!("{hash}-dirty") } else { hash };
     // HEAD moves on checkout; the branch it names moves on commit. `--git-path` finds both
     // in a worktree too. Only existing files: cargo reruns always for a missing one.
     let head = PathBuf::from(git(root, &["rev-parse", "--git-path", "HEAD"])?);
@@ -97,6 +88,17 @@ fn commit(root: &Path) -> Option<String> {
         }
     }
     Some(hash)
+}
+
+/// Whether the files that make the binary differ from HEAD (`git diff` exits 1), watching
+/// them so that the mark comes and goes with the edits (a directory is watched whole).
+fn sources_differ(root: &Path) -> bool {
+    const SOURCES: [&str; 4] = ["src", "build.rs", "Cargo.toml", "Cargo.lock"];
+    for source in SOURCES {
+        watch(&root.join(source));
+    }
+    let status = Command::new("git").args(["diff", "--quiet", "HEAD", "--"]).args(SOURCES).current_dir(root).status();
+    status.is_ok_and(|status| status.code() == Some(1))
 }
 
 fn watch(path: &Path) {
