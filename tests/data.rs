@@ -150,6 +150,12 @@ fn a_data_folder_verifies_against_its_manifest_and_damage_is_named() {
         assert_eq!(code, 0, "{stderr}");
         assert!(stdout.starts_with(&format!("{} positions written to ", positions / 2)), "{stdout}");
     }
+    // Games to games: the dense form datagen writes is written again byte for byte.
+    let again = TempFile::new("again.games", "");
+    let (code, stdout, stderr) = run_cli(&["convert", "--to", "games", &packed.to_string_lossy(), &again.path()]);
+    assert_eq!(code, 0, "{stderr}");
+    assert!(stdout.contains(&format!("games written to {} ({} training positions)", again.path(), positions / 2)));
+    assert_eq!(std::fs::read(&*again).expect("games"), bytes);
     let records = std::fs::read(&*from_plain).expect("records");
     assert_eq!(records.len() as u64, 32 * positions / 2);
     assert_eq!(records, std::fs::read(&*from_xz).expect("records"));

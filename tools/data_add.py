@@ -27,17 +27,32 @@ import sys
 import tempfile
 
 HEADER = 36  # bytes of a game's header; its ply count is a u16 at offset 34
-PLY = 4  # bytes a ply
+WIDE_PLY = 4  # bytes a ply of the first form, BRG1
+
+
+def game_end(data, offset):
+    """The byte offset after the game at `offset` (src/train/gamefile.rs), or None when
+    the data ends inside it. BRG1: 4 bytes a ply; BRG2: a move index byte, then a score
+    difference of 1 to 3 bytes, the high bit set on every byte but its last."""
+    if offset + HEADER > len(data):
+        return None
+    plies = struct.unpack_from("<H", data, offset + 34)[0]
+    end = offset + HEADER
+    if data[offset : offset + 4] == b"BRG1":
+        end += WIDE_PLY * plies
+    else:
+        for _ in range(plies):
+            end += 1  # the move's index
+            while end < len(data) and data[end] & 0x80:
+                end += 1
+            end += 1  # the score difference's last byte
+    return end if end <= len(data) else None
 
 
 def game_ends(data):
     """The byte offset after each whole game, and whether the file ends on one."""
     ends, offset = [], 0
-    while offset + HEADER <= len(data):
-        plies = struct.unpack_from("<H", data, offset + 34)[0]
-        end = offset + HEADER + PLY * plies
-        if end > len(data):
-            break
+    while (end := game_end(data, offset)) is not None:
         ends.append(end)
         offset = end
     return ends, offset == len(data)

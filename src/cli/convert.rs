@@ -3,7 +3,8 @@
 //! files of games (`crate::train::gamefile`, plain or xz) to either: their training
 //! positions, filtered as `bramble train` filters them. PGN games (fastchess or cutechess,
 //! OpenBench's datagen: `crate::train::pgn`) become games first, then go out as games or
-//! as their training positions, through the same filter.
+//! as their training positions, through the same filter. Games to games writes them
+//! again in the dense form (from the first form, `BRG1`).
 
 use std::fs::File;
 use std::io::{BufWriter, Write};
@@ -33,7 +34,7 @@ enum Form {
     Binary,
     /// FEN | score | result lines
     Text,
-    /// Whole games (`datagen --format games`), from PGN
+    /// Whole games (`datagen --format games`), from PGN, or from games of either form (written in the dense one)
     Games,
 }
 
@@ -54,29 +55,34 @@ fn convert(input: &str, output: &str, form: Form) -> CliResult {
     let mut bytes = crate::train::dataset::decompressed(read_bytes(input)?)
         .map_err(|e| CliError::Failed(format!("{input}: {e}")))?;
     let mut kind = DataKind::of(&bytes);
-    let (already, other) = match form {
-        Form::Binary => (DataKind::Records, "--to text turns it into the other form"),
-        Form::Text => (DataKind::Text, "--to binary turns it into the other form"),
-        Form::Games => (DataKind::Games, "--to binary or --to text writes their training positions"),
+    // Games are not refused as games already: they are written again in the dense form.
+    let already = match form {
+        Form::Binary => Some((DataKind::Records, "--to text turns it into the other form")),
+        Form::Text => Some((DataKind::Text, "--to binary turns it into the other form")),
+        Form::Games => None,
     };
-    if kind == already {
+    if let Some((already, other)) = already
+        && kind == already
+    {
         return Err(CliError::Failed(format!("{input} holds {} already; bramble convert {other}", kind.words())));
     }
     if kind == DataKind::Pgn {
         bytes = pgn_to_games(&bytes, input)?;
         kind = DataKind::Games;
-        if form == Form::Games {
-            write_file(output, &bytes)?;
-            let counts = crate::train::dataset::count_games(&bytes).map_err(CliError::Failed)?;
-            println!("{} games written to {output} ({} training positions)", counts.games, counts.positions);
-            return Ok(ExitCode::SUCCESS);
-        }
+    } else if kind == DataKind::Games && form == Form::Games {
+        bytes = games_again(&bytes, input)?;
     }
     if form == Form::Games {
-        return Err(CliError::Failed(format!(
-            "{input} holds {}; convert --to games reads PGN games (datagen --format games plays new ones)",
-            kind.words()
-        )));
+        if kind != DataKind::Games {
+            return Err(CliError::Failed(format!(
+                "{input} holds {}; convert --to games reads PGN games or games (datagen --format games plays new ones)",
+                kind.words()
+            )));
+        }
+        write_file(output, &bytes)?;
+        let counts = crate::train::dataset::count_games(&bytes).map_err(CliError::Failed)?;
+        println!("{} games written to {output} ({} training positions)", counts.games, counts.positions);
+        return Ok(ExitCode::SUCCESS);
     }
     let to_binary = form == Form::Binary;
     if kind == DataKind::Games {
@@ -116,6 +122,16 @@ fn pgn_to_games(bytes: &[u8], input: &str) -> Result<Vec<u8>, CliError> {
         game.encode(&mut games);
     }
     Ok(games)
+}
+
+/// A file of games (either form, `crate::train::gamefile`) written again in the dense
+/// form: the same games, moves and scores. A damaged or cut file is refused.
+fn games_again(bytes: &[u8], input: &str) -> Result<Vec<u8>, CliError> {
+    let mut dense = Vec::with_capacity(bytes.len() / 2);
+    for game in crate::train::gamefile::games(bytes) {
+        game.map_err(|e| CliError::Failed(format!("{input}: {e}")))?.encode(&mut dense);
+    }
+    Ok(dense)
 }
 
 fn write_file(output: &str, bytes: &[u8]) -> Result<(), CliError> {

@@ -65,7 +65,7 @@ enum Format {
     Text,
     /// 32-byte bulletformat records
     Binary,
-    /// Whole games, 4 bytes a ply (the form data/ keeps; filtered when read)
+    /// Whole games, about 2 bytes a ply (the form data/ keeps; filtered when read)
     Games,
 }
 

@@ -59,7 +59,7 @@ pub enum Tool {
     Book(book::BookArgs),
     /// Self-play data: whole games (as data/ keeps them), FEN | score | result lines, or 32-byte records
     Datagen(datagen::DatagenArgs),
-    /// Convert training data between text and 32-byte bulletformat records, games to either, PGN (fastchess) to any
+    /// Convert training data between text and 32-byte bulletformat records, games to either (or to the dense games form), PGN (fastchess) to any
     Convert(convert::ConvertArgs),
     /// Check the training data of data/ against its manifest, or describe new files
     Data(data::DataArgs),

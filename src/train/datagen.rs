@@ -102,7 +102,7 @@ pub enum DataFormat {
     Text,
     /// bulletformat's 32-byte `ChessBoard` records.
     Binary,
-    /// Whole games, 4 bytes a ply (`crate::train::gamefile`): every move is kept, the
+    /// Whole games, about 2 bytes a ply (`crate::train::gamefile`): every move is kept, the
     /// training filters are applied when the file is read.
     Games,
 }

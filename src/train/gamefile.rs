@@ -1,8 +1,8 @@
 //! Self-play games in a compact binary form: what `bramble datagen --format games` writes
 //! and `data/` keeps. A game is its start position, then one move and one search score per
 //! ply, and its result; the positions are replayed from the moves when read, so every
-//! position of a game costs 4 bytes instead of the 32 of a bulletformat record, and the
-//! training filters (check, captures, mate scores) are applied when the data is loaded.
+//! position of a game costs about 2 bytes instead of the 32 of a bulletformat record, and
+//! the training filters (check, captures, mate scores) are applied when the data is loaded.
 //!
 //! # Layout
 //!
@@ -10,7 +10,7 @@
 //!
 //! | Bytes | Field | Meaning |
 //! |---|---|---|
-//! | 0-3 | magic | `BRG1` (every game starts with it: a damaged or foreign file is found at once) |
+//! | 0-3 | magic | `BRG2` (every game starts with it: a damaged or foreign file is found at once) |
 //! | 4-11 | occupied | the occupied squares of the start position (a1 = bit 0) |
 //! | 12-27 | pieces | one nibble per occupied square, in square order, low nibble first: colour (8 = black) + role (0 pawn ... 5 king) |
 //! | 28 | flags | bit 0: Black to move; bits 1-4: castling rights with the rook on h1, a1, h8, a8 |
@@ -19,28 +19,38 @@
 //! | 31-32 | fullmoves | the move number |
 //! | 33 | result | for White: 0 lost, 1 drawn, 2 won |
 //! | 34-35 | plies | the number of plies that follow |
-//! | 36- | ply | per ply: the move played (u16: from + 64 to + 4096 promotion role, castling as king takes rook) and the search's score for White (i16, centipawns; `NO_SCORE`, -32768, where there was none) |
+//! | 36- | ply | per ply: the move played, as its index (u8) among the legal moves of its position sorted by their code (u16: from + 64 to + 4096 promotion role, castling as king takes rook); then the search's score for White (centipawns; `NO_SCORE`, -32768, where there was none) as its difference from the previous ply's score (0 before the first), zigzag-encoded (0, -1, 1, -2, ... as 0, 1, 2, 3, ...) in 1 to 3 bytes of 7 bits, low first, the high bit set on every byte but the last |
 //!
 //! The start position is the one after the opening's random moves; the plies are the
 //! engine's own moves, each with the score of the search that chose it. Reading replays
 //! every move against the legal moves of its position, so a damaged move is an error, not
-//! a wrong position.
+//! a wrong position. The index of a move and the score's difference take about 2 bytes a
+//! ply, and compress to about 60% of the first form's 4 (d99 under `xz -9e`, session 71).
+//!
+//! The first form, `BRG1` (data/'s files up to d102), is read as well: the same header,
+//! then per ply the move's code (u16) and the score for White (i16). A file may hold
+//! games of both forms (each game names its own).
 
 use std::fmt;
 
 use shakmaty::{
-    Bitboard, Board, CastlingMode, Chess, Color, EnPassantMode, FromSetup, Move, Piece, Position, Role, Setup, Square,
+    Bitboard, Board, CastlingMode, Chess, Color, EnPassantMode, FromSetup, Move, MoveList, Piece, Position, Role,
+    Setup, Square,
 };
 
 use crate::packed_move::PackedMove;
 use crate::scores::TB_WIN_BOUND;
 
-/// The first four bytes of every game.
-pub const MAGIC: [u8; 4] = *b"BRG1";
+/// The first four bytes of every game written now (the dense form).
+pub const MAGIC: [u8; 4] = *b"BRG2";
+/// The first four bytes of a game of the first form (4 bytes a ply), still read.
+pub const MAGIC_WIDE: [u8; 4] = *b"BRG1";
 /// Bytes of a game before its plies.
 pub const HEADER_BYTES: usize = 36;
-/// Bytes of one ply.
-pub const PLY_BYTES: usize = 4;
+/// Bytes of one ply of the first form.
+const WIDE_PLY_BYTES: usize = 4;
+/// The most bytes a score's difference takes: 17 bits of zigzag code, 7 a byte.
+const MAX_SCORE_BYTES: usize = 3;
 /// The score of a ply that has none: a move of a converted PGN without an engine's score
 /// (`crate::train::pgn`). Beyond every search score, so never a training position.
 pub const NO_SCORE: i16 = i16::MIN;
@@ -109,16 +119,29 @@ impl GameRecord {
         self.replay().filter(|(pos, m, score)| is_training_position(pos, *m, i32::from(*score))).map(|(p, _, s)| (p, s))
     }
 
-    /// Bytes of the game in a file.
-    pub fn encoded_len(&self) -> usize {
-        HEADER_BYTES + PLY_BYTES * self.plies.len()
+    /// Appends the game's bytes to `out` in the dense form. At most `u16::MAX` plies are
+    /// written (a game of datagen's rules has at most 400), and none from a move that is
+    /// not legal where it stands (a record is made of legal moves, so none is left out).
+    pub fn encode(&self, out: &mut Vec<u8>) {
+        let mut pos = self.start.clone();
+        let mut plies = Vec::with_capacity(self.plies.len());
+        for &(m, score) in self.plies.iter().take(usize::from(u16::MAX)) {
+            let Some(index) = move_index(&pos.legal_moves(), m) else { break };
+            pos.play_unchecked(m);
+            plies.push((index, score));
+        }
+        self.write_header(MAGIC, plies.len() as u16, out);
+        let mut previous = 0;
+        for (index, score) in plies {
+            out.push(index);
+            write_score_difference(i32::from(score) - previous, out);
+            previous = i32::from(score);
+        }
     }
 
-    /// Appends the game's bytes to `out`. At most `u16::MAX` plies are written (a game
-    /// of datagen's rules has at most 400).
-    pub fn encode(&self, out: &mut Vec<u8>) {
-        let plies = &self.plies[..self.plies.len().min(usize::from(u16::MAX))];
-        out.extend_from_slice(&MAGIC);
+    /// The header: `magic`, the start position, the result and the number of plies.
+    fn write_header(&self, magic: [u8; 4], plies: u16, out: &mut Vec<u8>) {
+        out.extend_from_slice(&magic);
         let board = self.start.board();
         out.extend_from_slice(&u64::from(board.occupied()).to_le_bytes());
         let mut pieces = [0u8; 16];
@@ -139,12 +162,59 @@ impl GameRecord {
         out.push(u8::try_from(self.start.halfmoves()).unwrap_or(u8::MAX));
         out.extend_from_slice(&u16::try_from(self.start.fullmoves().get()).unwrap_or(u16::MAX).to_le_bytes());
         out.push(self.outcome.byte());
-        out.extend_from_slice(&(plies.len() as u16).to_le_bytes());
-        for &(m, score) in plies {
-            out.extend_from_slice(&move_code(m).to_le_bytes());
-            out.extend_from_slice(&score.to_le_bytes());
+        out.extend_from_slice(&plies.to_le_bytes());
+    }
+}
+
+/// The index the dense form gives `m` among the legal moves `legal`: the number of them
+/// whose code is smaller (an order of our own, not the move generator's, which a new
+/// version of shakmaty may change). `None` when `m` is not among them.
+fn move_index(legal: &MoveList, m: Move) -> Option<u8> {
+    let code = move_code(m);
+    // At most 218 legal moves in any position.
+    legal.contains(&m).then(|| legal.iter().filter(|&&other| move_code(other) < code).count() as u8)
+}
+
+/// The legal move that the dense form writes as `index`, if there is one.
+fn move_at_index(legal: &MoveList, index: u8) -> Option<Move> {
+    let index = usize::from(index);
+    if index >= legal.len() {
+        return None;
+    }
+    // Each move's code with its place in `legal` below it: the index-th smallest is found
+    // without sorting them all.
+    let mut keyed = [0u32; 256];
+    let keyed = &mut keyed[..legal.len()];
+    for (place, (key, &m)) in keyed.iter_mut().zip(legal).enumerate() {
+        *key = (u32::from(move_code(m)) << 8) | place as u32;
+    }
+    let (_, &mut key, _) = keyed.select_nth_unstable(index);
+    legal.get((key & 0xff) as usize).copied()
+}
+
+/// Appends a score's difference from the previous ply's, zigzag-encoded 7 bits a byte.
+fn write_score_difference(difference: i32, out: &mut Vec<u8>) {
+    let mut code = ((difference << 1) ^ (difference >> 31)) as u32;
+    while code >= 0x80 {
+        out.push((code & 0x7f) as u8 | 0x80);
+        code >>= 7;
+    }
+    out.push(code as u8);
+}
+
+/// Reads a score's difference written by `write_score_difference` at `bytes[*offset..]`,
+/// moving `offset` past it.
+fn read_score_difference(bytes: &[u8], offset: &mut usize) -> Result<i32, Decode> {
+    let mut code = 0u32;
+    for shift in 0..MAX_SCORE_BYTES {
+        let &byte = bytes.get(*offset).ok_or(Decode::Short)?;
+        *offset += 1;
+        code |= u32::from(byte & 0x7f) << (7 * shift);
+        if byte & 0x80 == 0 {
+            return Ok((code >> 1) as i32 ^ -((code & 1) as i32));
         }
     }
+    Err(Decode::Bad(format!("a score difference longer than {MAX_SCORE_BYTES} bytes")))
 }
 
 /// The filter of training positions, shared by `datagen`'s position formats and the
@@ -227,9 +297,9 @@ impl Iterator for Games<'_> {
     }
 }
 
-/// Whether bytes start like a file of games.
+/// Whether bytes start like a file of games (of either form).
 pub fn looks_like_games(bytes: &[u8]) -> bool {
-    bytes.starts_with(&MAGIC)
+    bytes.starts_with(&MAGIC) || bytes.starts_with(&MAGIC_WIDE)
 }
 
 enum Decode {
@@ -240,29 +310,56 @@ enum Decode {
 
 /// One game from the start of `bytes`, and its length.
 fn decode(bytes: &[u8]) -> Result<(GameRecord, usize), Decode> {
-    let magic_len = bytes.len().min(MAGIC.len());
-    if bytes[..magic_len] != MAGIC[..magic_len] {
-        return Err(Decode::Bad("no game starts here (not a file of games, or damaged)".into()));
-    }
+    let dense = is_dense(bytes)?;
     let Some(header) = bytes.get(..HEADER_BYTES) else { return Err(Decode::Short) };
     let plies = usize::from(u16::from_le_bytes([header[34], header[35]]));
-    let len = HEADER_BYTES + PLY_BYTES * plies;
-    let Some(body) = bytes.get(HEADER_BYTES..len) else { return Err(Decode::Short) };
+    if !dense && bytes.len() < HEADER_BYTES + WIDE_PLY_BYTES * plies {
+        return Err(Decode::Short);
+    }
     let start = start_position(header).map_err(Decode::Bad)?;
     let outcome =
         Outcome::from_byte(header[33]).ok_or_else(|| Decode::Bad(format!("result byte {} (0 to 2)", header[33])))?;
     let mut pos = start.clone();
     let mut moves = Vec::with_capacity(plies);
-    for (ply, chunk) in body.chunks_exact(PLY_BYTES).enumerate() {
-        let code = u16::from_le_bytes([chunk[0], chunk[1]]);
-        let score = i16::from_le_bytes([chunk[2], chunk[3]]);
-        let Some(m) = pos.legal_moves().into_iter().find(|&m| move_code(m) == code) else {
-            return Err(Decode::Bad(format!("ply {}: move code {code:#06x} is not legal there", ply + 1)));
+    let mut offset = HEADER_BYTES;
+    let mut previous = 0;
+    for ply in 1..=plies {
+        let (m, score) = if dense {
+            let &index = bytes.get(offset).ok_or(Decode::Short)?;
+            offset += 1;
+            let legal = pos.legal_moves();
+            let Some(m) = move_at_index(&legal, index) else {
+                return Err(Decode::Bad(format!("ply {ply}: move index {index} of {} legal moves", legal.len())));
+            };
+            let score = previous + read_score_difference(bytes, &mut offset)?;
+            let score = i16::try_from(score).map_err(|_| Decode::Bad(format!("ply {ply}: score {score}")))?;
+            previous = i32::from(score);
+            (m, score)
+        } else {
+            let code = u16::from_le_bytes([bytes[offset], bytes[offset + 1]]);
+            let score = i16::from_le_bytes([bytes[offset + 2], bytes[offset + 3]]);
+            offset += WIDE_PLY_BYTES;
+            let Some(m) = pos.legal_moves().into_iter().find(|&m| move_code(m) == code) else {
+                return Err(Decode::Bad(format!("ply {ply}: move code {code:#06x} is not legal there")));
+            };
+            (m, score)
         };
         pos.play_unchecked(m);
         moves.push((m, score));
     }
-    Ok((GameRecord { start, plies: moves, outcome }, len))
+    Ok((GameRecord { start, plies: moves, outcome }, offset))
+}
+
+/// Whether the game at the start of `bytes` is of the dense form (`MAGIC`) or the first
+/// (`MAGIC_WIDE`), by its magic; `Short` when the bytes end inside one.
+fn is_dense(bytes: &[u8]) -> Result<bool, Decode> {
+    let n = bytes.len().min(MAGIC.len());
+    for (magic, dense) in [(MAGIC, true), (MAGIC_WIDE, false)] {
+        if bytes[..n] == magic[..n] {
+            return if n < magic.len() { Err(Decode::Short) } else { Ok(dense) };
+        }
+    }
+    Err(Decode::Bad("no game starts here (not a file of games, or damaged)".into()))
 }
 
 /// The start position of a game's header, checked as a FEN would be.
@@ -336,22 +433,83 @@ mod tests {
         )
     }
 
+    /// The game in the first form, 4 bytes a ply, as datagen wrote it up to d102.
+    fn encode_wide(game: &GameRecord, out: &mut Vec<u8>) {
+        game.write_header(MAGIC_WIDE, game.plies.len() as u16, out);
+        for &(m, score) in &game.plies {
+            out.extend_from_slice(&move_code(m).to_le_bytes());
+            out.extend_from_slice(&score.to_le_bytes());
+        }
+    }
+
+    fn three_games() -> [GameRecord; 3] {
+        [
+            special_moves_game(),
+            game("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", &["e2e4", "c7c5"], Outcome::Draw),
+            game("8/8/4k3/8/2K5/8/3P4/8 b - - 7 61", &[], Outcome::BlackWins),
+        ]
+    }
+
     #[test]
     fn games_round_trip_with_special_moves_and_start_fields() {
-        let first = special_moves_game();
-        let second = game("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", &["e2e4", "c7c5"], Outcome::Draw);
-        let third = game("8/8/4k3/8/2K5/8/3P4/8 b - - 7 61", &[], Outcome::BlackWins);
+        let three = three_games();
         let mut bytes = Vec::new();
-        for g in [&first, &second, &third] {
+        for g in &three {
             g.encode(&mut bytes);
         }
-        assert_eq!(bytes.len(), 3 * HEADER_BYTES + 11 * PLY_BYTES);
-        assert_eq!(bytes.len(), first.encoded_len() + second.encoded_len() + third.encoded_len());
+        // A ply is its move's index and a one-byte score difference (10 each here).
+        assert_eq!(bytes.len(), 3 * HEADER_BYTES + 11 * 2);
         let read: Vec<GameRecord> = games(&bytes).collect::<Result<_, _>>().expect("whole games");
-        assert_eq!(read, vec![first.clone(), second, third]);
+        assert_eq!(read, three);
         let fen = shakmaty::fen::Fen::from_position(&read[0].start, EnPassantMode::Legal).to_string();
         assert_eq!(fen, "r3k2r/1P4pp/8/3pP3/8/8/6PP/R3K2R w KQkq d6 0 30");
         assert!(looks_like_games(&bytes));
+    }
+
+    #[test]
+    fn games_of_the_first_form_read_the_same_also_mixed_with_dense_ones() {
+        let three = three_games();
+        let mut wide = Vec::new();
+        for g in &three {
+            encode_wide(g, &mut wide);
+        }
+        assert_eq!(wide.len(), 3 * HEADER_BYTES + 11 * WIDE_PLY_BYTES);
+        assert!(looks_like_games(&wide));
+        let read: Vec<GameRecord> = games(&wide).collect::<Result<_, _>>().expect("whole games");
+        assert_eq!(read, three);
+        // A file appended to by a newer datagen holds both forms.
+        let mut mixed = wide.clone();
+        three[0].encode(&mut mixed);
+        let read: Vec<GameRecord> = games(&mixed).collect::<Result<_, _>>().expect("whole games");
+        assert_eq!(read.len(), 4);
+        assert_eq!(read[3], three[0]);
+    }
+
+    #[test]
+    fn every_score_round_trips_and_a_bad_difference_is_named() {
+        let mut g = special_moves_game();
+        let extremes = [i16::MIN, i16::MAX, NO_SCORE, 0, -1, 63, -64, 64, 8191, -8192, 8192, i16::MAX, i16::MIN];
+        for (ply, score) in g.plies.iter_mut().zip(extremes) {
+            ply.1 = score;
+        }
+        let mut bytes = Vec::new();
+        g.encode(&mut bytes);
+        assert_eq!(games(&bytes).collect::<Result<Vec<_>, _>>().expect("whole"), vec![g.clone()]);
+        // The largest difference, i16::MIN after i16::MAX, takes the most bytes.
+        let mut out = Vec::new();
+        write_score_difference(i32::from(i16::MIN) - i32::from(i16::MAX), &mut out);
+        assert_eq!(out.len(), MAX_SCORE_BYTES);
+        assert_eq!(read_score_difference(&out, &mut 0).ok(), Some(-65535));
+        // Four bytes of continuation: damage, not a score.
+        let err = read_score_difference(&[0x80, 0x80, 0x80, 0x01], &mut 0).expect_err("too long");
+        assert!(matches!(err, Decode::Bad(why) if why.contains("longer than 3 bytes")));
+        // A difference that leaves the 16 bits of a score.
+        let mut bad = Vec::new();
+        g.write_header(MAGIC, 1, &mut bad);
+        bad.push(0);
+        write_score_difference(40_000, &mut bad);
+        let err = games(&bad).next().expect("item").expect_err("bad score");
+        assert!(err.to_string().contains("ply 1: score 40000"), "{err}");
     }
 
     #[test]
@@ -376,20 +534,26 @@ mod tests {
     #[test]
     fn a_cut_file_reports_its_whole_games_and_damage_is_named() {
         let g = special_moves_game();
+        for dense in [true, false] {
+            let mut bytes = Vec::new();
+            let encode = |out: &mut Vec<u8>| if dense { g.encode(out) } else { encode_wide(&g, out) };
+            encode(&mut bytes);
+            let one = bytes.len();
+            encode(&mut bytes);
+            for cut in one + 1..2 * one {
+                let read: Vec<_> = games(&bytes[..cut]).collect();
+                assert_eq!(read.len(), 2, "cut at {cut}");
+                assert_eq!(read[1], Err(ReadError::Truncated { games: 1, whole_bytes: one }), "cut at {cut}");
+            }
+            // A move that is not there.
+            let mut bad = bytes.clone();
+            bad[one + HEADER_BYTES] ^= 0xff;
+            let err = games(&bad).nth(1).expect("a second item").expect_err("damaged");
+            let named = if dense { "ply 1: move index " } else { "ply 1: move code" };
+            assert!(matches!(&err, ReadError::Damaged { game: 2, why } if why.starts_with(named)), "{err}");
+        }
         let mut bytes = Vec::new();
         g.encode(&mut bytes);
-        g.encode(&mut bytes);
-        let one = g.encoded_len();
-        for cut in [one + 1, one + 3, one + HEADER_BYTES, 2 * one - 1] {
-            let read: Vec<_> = games(&bytes[..cut]).collect();
-            assert_eq!(read.len(), 2, "cut at {cut}");
-            assert_eq!(read[1], Err(ReadError::Truncated { games: 1, whole_bytes: one }), "cut at {cut}");
-        }
-        // A move that is not legal where it stands.
-        let mut bad = bytes.clone();
-        bad[one + HEADER_BYTES] ^= 0x3f;
-        let err = games(&bad).nth(1).expect("a second item").expect_err("damaged");
-        assert!(matches!(&err, ReadError::Damaged { game: 2, why } if why.starts_with("ply 1: move code")), "{err}");
         // A result byte out of range, a flag bit unused, foreign bytes.
         let mut bad = bytes.clone();
         bad[33] = 3;
