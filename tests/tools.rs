@@ -822,3 +822,18 @@ fn epd_reads_records_with_move_counters() {
     assert!(out.lines().any(|l| l.starts_with("line 2  expected bm Bxc6")), "{out}");
     assert!(out.lines().last().is_some_and(|l| l.starts_with("solved ") && l.ends_with("/2")), "{out}");
 }
+
+/// tools/spsa.py's own check (its `--self-test`: the schedule, the clamping, a resumed
+/// run and a repeated one, with a stand-in for fastchess), on this build's parameters.
+#[test]
+fn spsa_moves_every_parameter_by_its_schedule_and_resumes() {
+    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("tools/spsa.py");
+    let out = std::process::Command::new("python3")
+        .args([script.to_str().expect("path"), "--self-test", "--engine", common::BINARY])
+        .output()
+        .expect("python3 runs tools/spsa.py");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{stdout}{}", String::from_utf8_lossy(&out.stderr));
+    let expected = format!("spsa: self-test passed ({} parameters)", bramble::search::params::ALL.len());
+    assert!(stdout.contains(&expected), "{stdout}");
+}
