@@ -55,34 +55,17 @@ fn convert(input: &str, output: &str, form: Form) -> CliResult {
     let mut bytes = crate::train::dataset::decompressed(read_bytes(input)?)
         .map_err(|e| CliError::Failed(format!("{input}: {e}")))?;
     let mut kind = DataKind::of(&bytes);
-    // Games are not refused as games already: they are written again in the dense form.
-    let already = match form {
-        Form::Binary => Some((DataKind::Records, "--to text turns it into the other form")),
-        Form::Text => Some((DataKind::Text, "--to binary turns it into the other form")),
-        Form::Games => None,
+    let (already, other) = match form {
+        Form::Binary => (DataKind::Records, "--to text turns it into the other form"),
+        Form::Text => (DataKind::Text, "--to binary turns it into the other form"),
+        Form::Games => return write_games(&bytes, kind, input, output),
     };
-    if let Some((already, other)) = already
-        && kind == already
-    {
+    if kind == already {
         return Err(CliError::Failed(format!("{input} holds {} already; bramble convert {other}", kind.words())));
     }
     if kind == DataKind::Pgn {
         bytes = pgn_to_games(&bytes, input)?;
         kind = DataKind::Games;
-    } else if kind == DataKind::Games && form == Form::Games {
-        bytes = games_again(&bytes, input)?;
-    }
-    if form == Form::Games {
-        if kind != DataKind::Games {
-            return Err(CliError::Failed(format!(
-                "{input} holds {}; convert --to games reads PGN games or games (datagen --format games plays new ones)",
-                kind.words()
-            )));
-        }
-        write_file(output, &bytes)?;
-        let counts = crate::train::dataset::count_games(&bytes).map_err(CliError::Failed)?;
-        println!("{} games written to {output} ({} training positions)", counts.games, counts.positions);
-        return Ok(ExitCode::SUCCESS);
     }
     let to_binary = form == Form::Binary;
     if kind == DataKind::Games {
@@ -122,6 +105,24 @@ fn pgn_to_games(bytes: &[u8], input: &str) -> Result<Vec<u8>, CliError> {
         game.encode(&mut games);
     }
     Ok(games)
+}
+
+/// `--to games`: PGN games, or games of either form written again in the dense one.
+fn write_games(bytes: &[u8], kind: DataKind, input: &str, output: &str) -> CliResult {
+    let games = match kind {
+        DataKind::Pgn => pgn_to_games(bytes, input)?,
+        DataKind::Games => games_again(bytes, input)?,
+        _ => {
+            return Err(CliError::Failed(format!(
+                "{input} holds {}; convert --to games reads PGN games or games (datagen --format games plays new ones)",
+                kind.words()
+            )));
+        }
+    };
+    write_file(output, &games)?;
+    let counts = crate::train::dataset::count_games(&games).map_err(CliError::Failed)?;
+    println!("{} games written to {output} ({} training positions)", counts.games, counts.positions);
+    Ok(ExitCode::SUCCESS)
 }
 
 /// A file of games (either form, `crate::train::gamefile`) written again in the dense
