@@ -6,7 +6,7 @@
 
 use std::time::Duration;
 
-use crate::search::params::{TIME_HARD_FACTOR, TIME_SUDDEN_DEATH_MOVES};
+use crate::search::params::{TIME_HARD_FACTOR, TIME_MOVES_TO_GO_PERCENT, TIME_SUDDEN_DEATH_MOVES};
 
 /// Our side's clock in a `go` command.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -38,7 +38,9 @@ impl TimeBudget {
         let (num, den) = if moves == 1 { LAST_MOVE_SHARE } else { MAX_SHARE };
         // Saturating: a GUI may send any number, and a panic would end the engine.
         let cap = usable.saturating_mul(num) / den;
-        let soft = (usable / moves).saturating_add(clock.increment.saturating_mul(3) / 4).min(cap);
+        let plan_percent = if clock.moves_to_go.is_some() { TIME_MOVES_TO_GO_PERCENT.get() as u32 } else { 100 };
+        let share = planned_share(usable, moves, plan_percent);
+        let soft = share.saturating_add(clock.increment.saturating_mul(3) / 4).min(cap);
         let hard = soft.saturating_mul(TIME_HARD_FACTOR.get() as u32).min(cap);
         TimeBudget { soft, hard }
     }
@@ -62,6 +64,11 @@ impl TimeBudget {
     pub fn min(self, other: TimeBudget) -> TimeBudget {
         TimeBudget { soft: self.soft.min(other.soft), hard: self.hard.min(other.hard) }
     }
+}
+
+/// A move's share of `usable` when it is planned over `percent` hundredths of `moves`.
+fn planned_share(usable: Duration, moves: u32, percent: u32) -> Duration {
+    (usable / moves).saturating_mul(100) / percent.max(1)
 }
 
 /// `count` a second over `elapsed` (nodes per second), whole.
@@ -124,6 +131,21 @@ mod tests {
             assert!(b.soft <= b.hard, "{time} {inc} {mtg:?}");
             assert!(b.hard <= usable, "{time} {inc} {mtg:?}: {b:?}");
         }
+    }
+
+    #[test]
+    fn a_repeating_control_plans_over_the_moves_to_go() {
+        let b = budget(40_030, 0, Some(40), 30);
+        assert_eq!(b.soft, planned_share(ms(40_000), 40, TIME_MOVES_TO_GO_PERCENT.get() as u32));
+        assert_eq!(b.hard, b.soft * 3);
+        let with_increment = budget(40_030, 500, Some(40), 30);
+        assert_eq!(with_increment.soft, b.soft + ms(375));
+        // Planned over 1.3 times the moves to go: 40 s over 52 moves.
+        assert_eq!(planned_share(ms(40_000), 40, 100), ms(1000));
+        assert_eq!(planned_share(ms(40_000), 40, 130), ms(10_000) / 13);
+        // The sudden-death plan is not stretched.
+        let sudden = budget(25_030, 0, None, 30);
+        assert_eq!(sudden.soft, ms(1000));
     }
 
     #[test]

@@ -837,3 +837,34 @@ fn spsa_moves_every_parameter_by_its_schedule_and_resumes() {
     let expected = format!("spsa: self-test passed ({} parameters)", bramble::search::params::ALL.len());
     assert!(stdout.contains(&expected), "{stdout}");
 }
+
+/// tools/clock_use.py replays fastchess's clock: at a repeating control the next control's
+/// time comes before the last move of a period is charged, and a move longer than the
+/// clock is a time loss.
+#[test]
+fn clock_use_replays_a_repeating_control_as_fastchess_does() {
+    let pgn = temp_file(
+        "clock.pgn",
+        "[White \"x\"]\n[Black \"y\"]\n[TimeControl \"3/1\"]\n[Result \"1/2-1/2\"]\n\n\
+         1. e4 {+0.10/1 0.500s} e5 {0.00/1 0.100s} 2. Nf3 {+0.20/1 0.300s} Nc6 {0.00/1 0.100s}\n\
+         3. Bb5 {+0.10/1 0.150s} a6 {0.00/1 0.100s} 4. Ba4 {+0.10/1 0.400s} Nf6 {0.00/1 0.100s} 1/2-1/2\n\n\
+         [White \"y\"]\n[Black \"x\"]\n[TimeControl \"3/1\"]\n[Result \"0-1\"]\n[Termination \"time forfeit\"]\n\n\
+         1. d4 {+0.10/1 1.200s} 0-1\n",
+    );
+    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("tools/clock_use.py");
+    let out = std::process::Command::new("python3")
+        .args([script.to_str().expect("path"), &pgn.path()])
+        .output()
+        .expect("python3 runs tools/clock_use.py");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{stdout}{}", String::from_utf8_lossy(&out.stderr));
+    // x: 0.5 and 0.3 of the first second; told 0.2 before its third move, which the next
+    // second pays for; its four moves are 1.5, 0.9, 0.45 and 1.2 even shares (1/3 s).
+    assert!(stdout.contains("x: 2 games, 4 moves, 0 time losses; least left 0.200 s"), "{stdout}");
+    assert!(
+        stdout.contains("least left before a control 0.200 s; mean move time / even share by moves to go: 3-1: 1.01"),
+        "{stdout}"
+    );
+    // y: 1.2 s on a 1 s clock, counted once though fastchess's tag says it too.
+    assert!(stdout.contains("y: 2 games, 4 moves, 1 time losses"), "{stdout}");
+}

@@ -210,6 +210,11 @@ params! {
     /// clock does not say, and the hard budget in soft budgets (within a share of the clock).
     TIME_SUDDEN_DEATH_MOVES = 25, 10..=50, step 3;
     TIME_HARD_FACTOR = 3, 2..=6, step 1;
+    /// Time use at a repeating control (`movestogo`): the time left is planned over this
+    /// many hundredths of the moves to go. The scale above spends about 1.3 soft budgets a
+    /// move on average, so planning over the moves to go alone spends the time early and
+    /// plays the last moves before the control on a fraction of their share.
+    TIME_MOVES_TO_GO_PERCENT = 100, 100..=200, step 10;
 }
 
 /// The soft time limit's factor after `stable` iterations that kept the best move.
