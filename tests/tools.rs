@@ -847,7 +847,8 @@ fn clock_use_replays_a_repeating_control_as_fastchess_does() {
         "clock.pgn",
         "[White \"x\"]\n[Black \"y\"]\n[TimeControl \"3/1\"]\n[Result \"1/2-1/2\"]\n\n\
          1. e4 {+0.10/1 0.500s} e5 {0.00/1 0.100s} 2. Nf3 {+0.20/1 0.300s} Nc6 {0.00/1 0.100s}\n\
-         3. Bb5 {+0.10/1 0.150s} a6 {0.00/1 0.100s} 4. Ba4 {+0.10/1 0.400s} Nf6 {0.00/1 0.100s} 1/2-1/2\n\n\
+         3. Bb5 {+0.10/1 0.150s} a6 {0.00/1 0.100s} 4. Ba4 {+0.10/1 0.400s}\n\
+         Nf6 {0.00/1 0.100s, Draw by adjudication} 1/2-1/2\n\n\
          [White \"y\"]\n[Black \"x\"]\n[TimeControl \"3/1\"]\n[Result \"0-1\"]\n[Termination \"time forfeit\"]\n\n\
          1. d4 {+0.10/1 1.200s} 0-1\n",
     );
@@ -865,6 +866,8 @@ fn clock_use_replays_a_repeating_control_as_fastchess_does() {
         stdout.contains("least left before a control 0.200 s; mean move time / even share by moves to go: 3-1: 1.01"),
         "{stdout}"
     );
-    // y: 1.2 s on a 1 s clock, counted once though fastchess's tag says it too.
+    // y: 1.2 s on a 1 s clock, counted once though fastchess's tag says it too; its last
+    // move's time is read though the game's end follows it in the comment.
+    assert!(stdout.contains("by moves to go: 3-1: 0.96"), "{stdout}");
     assert!(stdout.contains("y: 2 games, 4 moves, 1 time losses"), "{stdout}");
 }

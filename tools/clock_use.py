@@ -7,8 +7,8 @@ Replays every side's clock from the PGN's `TimeControl` tag (`40/4`, `60+0`, `5+
 `40/40+1`: moves/seconds+increment, repeating when moves are given) and the move times
 fastchess writes in its comments (`{+0.37/14 0.177s}`), and prints per engine:
 
-- games and moves, and losses on time (a clock below zero, or fastchess's own
-  "loses on time" termination);
+- games and moves, and losses on time (a clock below zero, or a `Termination` tag that
+  says time, as fastchess's "time forfeit");
 - the least time left after a move, and at a repeating control the least it was told
   before the last move before a control;
 - the largest share of the time left that one move took while 10 or more moves remained
@@ -20,7 +20,8 @@ fastchess writes in its comments (`{+0.37/14 0.177s}`), and prints per engine:
 The replay follows fastchess's clock (`TimeControl::updateTime`): it counts moves to go
 from each engine's first move of the game, whatever the opening's move number, and it adds
 the next control's time before it charges the last move before the control, so the time
-an engine is told before that move (`movestogo 1`) is the least it had. No third-party module: the PGN is read with regular expressions.
+an engine is told before that move (`movestogo 1`) is the least it had. No third-party
+module: the PGN is read with regular expressions.
 """
 
 import argparse
@@ -29,8 +30,9 @@ import sys
 from collections import defaultdict
 
 TAG = re.compile(r'^\[(\w+) "(.*)"\]\s*$')
-# A move time in a fastchess comment: the last number before "s" in the comment.
-COMMENT_TIME = re.compile(r"\{[^}]*?(\d+(?:\.\d+)?)s\}")
+# A move time in a fastchess comment: the number before "s", which ends the comment or is
+# followed by the game's end ("{0.00/22 0.087s, Draw by 3-fold repetition}").
+COMMENT_TIME = re.compile(r"\{[^}]*?\s(\d+(?:\.\d+)?)s[,}]")
 BANDS = [(31, 40), (21, 30), (11, 20), (4, 10), (1, 3)]
 
 
@@ -45,19 +47,22 @@ def parse_control(text):
 
 def read_games(path):
     """Yields (tags, move times) per game."""
+    def game(tags, body):
+        return tags, [float(t) for t in COMMENT_TIME.findall(" ".join(body))]
+
     tags, body = {}, []
     with open(path, encoding="utf-8", errors="replace") as f:
         for line in f:
             tag = TAG.match(line)
             if tag:
                 if body:
-                    yield tags, [float(t) for t in COMMENT_TIME.findall(" ".join(body))]
+                    yield game(tags, body)
                     tags, body = {}, []
                 tags[tag.group(1)] = tag.group(2)
             elif line.strip():
                 body.append(line.strip())
     if tags:
-        yield tags, [float(t) for t in COMMENT_TIME.findall(" ".join(body))]
+        yield game(tags, body)
 
 
 class Side:
@@ -125,8 +130,8 @@ def main(argv=None):
               f"least left {side.least_left:.3f} s; largest share of the clock one move took "
               f"with 10 or more moves to go {side.largest_share:.3f}")
         if control and control[0]:
-            bands = ", ".join(
-                f"{high}-{low}: {sum(v) / len(v):.2f}" for (low, high), v in side.band_times.items() if v)
+            bands = ", ".join(f"{high}-{low}: {sum(v) / len(v):.2f}"
+                              for (low, high) in BANDS if (v := side.band_times[(low, high)]))
             print(f"  least left before a control {side.least_before_control:.3f} s; "
                   f"mean move time / even share by moves to go: {bands}")
 
