@@ -250,6 +250,24 @@ fn fastchess_pgn_converts_to_training_data_that_train_reads() {
         assert!(stderr.contains("417 positions kept so far"), "{stderr}");
         assert!(std::fs::metadata(&*net).expect("a network").len() > 0);
     }
+    // The cosine schedule reaches its final rate (0.001 x 0.3^5) at the last epoch.
+    let (code, _, stderr) = run_cli(&[
+        "train",
+        "--data",
+        &games.path(),
+        "--hidden",
+        "8",
+        "--epochs",
+        "2",
+        "--lr-schedule",
+        "cosine",
+        "--threads",
+        "1",
+        "--out",
+        &net.path(),
+    ]);
+    assert_eq!(code, 0, "{stderr}");
+    assert!(stderr.contains("epoch 1 lr 1.0e-3 ") && stderr.contains("epoch 2 lr 2.4e-6 "), "{stderr}");
     // train itself names the conversion.
     let (code, _, stderr) = run_cli(&["train", "--data", FASTCHESS_PGN]);
     assert_eq!(code, 1);

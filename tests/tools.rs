@@ -352,6 +352,7 @@ fn bad_arguments_and_files() {
         (vec!["train", "--data", missing], 1, "cannot read"),
         (vec!["train", "--data", "a.bin", "--lr", "0"], 2, "--lr must be above 0"),
         (vec!["train", "--data", "a.bin", "--hidden", "0"], 2, "invalid value '0' for '--hidden"),
+        (vec!["train", "--data", "a.bin", "--lr-schedule", "linear"], 2, "[possible values: step, cosine]"),
     ] {
         let (got, out, err) = run_cli(&args);
         assert_eq!(got, code, "{args:?}: {out}{err}");

@@ -6,8 +6,8 @@ use std::path::Path;
 use std::process::ExitCode;
 use std::time::Duration;
 
-use clap::Args;
 use clap::builder::RangedU64ValueParser;
+use clap::{Args, ValueEnum};
 
 use super::common::{CliError, CliResult, at_least_one, check_writable, counted, read_bytes, threads_or_cores};
 use super::progress::Progress;
@@ -15,7 +15,7 @@ use crate::nnue::features::KING_BUCKETS;
 use crate::nnue::format::{MAX_BUCKETS, MAX_HIDDEN};
 use crate::train::dataset::DataKind;
 use crate::train::loader::Loaded;
-use crate::train::trainer::{EpochReport, TrainOptions, Trainer};
+use crate::train::trainer::{EpochReport, LrSchedule, TrainOptions, Trainer};
 use crate::train::trainingdata::{Record, split_last};
 
 // The defaults are the shipped network's recipe (src/nnue/builtin.rs, docs/networks.md):
@@ -62,9 +62,12 @@ pub struct TrainArgs {
     /// Learning rate of AdamW, above 0
     #[arg(long, value_name = "X", default_value_t = DEFAULT_LR)]
     lr: f32,
-    /// The learning rate is multiplied by 0.1 after every this many epochs (0: never)
+    /// The learning rate is multiplied by 0.1 after every this many epochs (0: never); with --lr-schedule step
     #[arg(long, value_name = "E", default_value_t = DEFAULT_LR_DROP_EPOCH)]
     lr_drop_epoch: usize,
+    /// How the learning rate falls: step (by --lr-drop-epoch) or cosine (half a cosine from --lr at the first epoch to --lr x 0.3^5 at the last)
+    #[arg(long, value_name = "S", value_enum, default_value_t = ScheduleArg::Step)]
+    lr_schedule: ScheduleArg,
     /// Weight of the game result in each target, 0 to 1 (the rest: the search score)
     #[arg(long, value_name = "W", default_value_t = DEFAULT_RESULT_WEIGHT)]
     result_weight: f32,
@@ -90,6 +93,13 @@ pub struct TrainArgs {
     /// Also keep every epoch's network as DIR/epoch-K.nnue
     #[arg(long, value_name = "DIR")]
     checkpoints: Option<String>,
+}
+
+/// `--lr-schedule`.
+#[derive(Copy, Clone, PartialEq, Eq, ValueEnum)]
+enum ScheduleArg {
+    Step,
+    Cosine,
 }
 
 /// `--king-buckets`: 1, or the one layout of [`KING_BUCKETS`] that networks know.
@@ -133,7 +143,10 @@ pub(super) fn train_command(args: TrainArgs) -> CliResult {
         king_buckets: args.king_buckets,
         batch: args.batch,
         lr: args.lr,
-        lr_drop_epoch: args.lr_drop_epoch,
+        schedule: match args.lr_schedule {
+            ScheduleArg::Step => LrSchedule::Step { drop_epoch: args.lr_drop_epoch },
+            ScheduleArg::Cosine => LrSchedule::Cosine { epochs: args.epochs },
+        },
         result_weight: args.result_weight,
         threads: threads_or_cores(args.threads),
         seed: args.seed,

@@ -11,10 +11,11 @@
 //! # The optimiser
 //!
 //! AdamW (β1 0.9, β2 0.999, ε 1e-8, decoupled weight decay 0.01 on the feature and output
-//! weights, none on the biases), one step a mini-batch. Step decay of the learning rate:
-//! epoch `e` (from 1) uses `lr * 0.1^((e - 1) / lr_drop_epoch)`, so with a drop epoch of 8
-//! epochs 1-8 train at `lr` and 9-16 at `lr / 10`; a drop epoch of 0 never drops. After
-//! each step the feature weights and biases are clipped to ±[`WEIGHT_CLIP`] so that the
+//! weights, none on the biases), one step a mini-batch. The learning rate is set per
+//! epoch by [`LrSchedule`]: step decay (epoch `e`, from 1, uses
+//! `lr * 0.1^((e - 1) / drop_epoch)`, so with a drop epoch of 8 epochs 1-8 train at `lr`
+//! and 9-16 at `lr / 10`; a drop epoch of 0 never drops), or cosine decay from `lr` at the
+//! first epoch to `lr * 0.3^5` at the last (bullet's usual final rate). After each step the feature weights and biases are clipped to ±[`WEIGHT_CLIP`] so that the
 //! quantised accumulators fit i16 (see `format`).
 //!
 //! # King buckets and the factoriser
@@ -54,8 +55,10 @@ use crate::train::trainingdata::Record;
 pub const SCALE_LOSS: f32 = 400.0;
 /// Float feature weights and biases stay within this (times QA: ±505).
 pub const WEIGHT_CLIP: f32 = 1.98;
-/// The learning rate is multiplied by this every `lr_drop_epoch` epochs.
+/// Step decay multiplies the learning rate by this every `drop_epoch` epochs.
 pub const LR_DROP: f32 = 0.1;
+/// Cosine decay ends at the learning rate times this (0.3^5).
+pub const COSINE_FINAL_SHARE: f32 = 0.00243;
 const BETA1: f32 = 0.9;
 const BETA2: f32 = 0.999;
 const EPSILON: f32 = 1e-8;
@@ -73,8 +76,8 @@ pub struct TrainOptions {
     /// Positions a mini-batch (one optimiser step).
     pub batch: usize,
     pub lr: f32,
-    /// The learning rate drops by [`LR_DROP`] every this many epochs (0: never).
-    pub lr_drop_epoch: usize,
+    /// How the learning rate falls from `lr` over the epochs.
+    pub schedule: LrSchedule,
     /// Weight of the game result in the target, 0 to 1.
     pub result_weight: f32,
     pub threads: usize,
@@ -85,6 +88,32 @@ pub struct TrainOptions {
     /// With king buckets: train each bucket's rows as their own part plus a part shared
     /// by all buckets (see above). Ignored without king buckets.
     pub factorise: bool,
+}
+
+/// How the learning rate falls from its first value over the epochs.
+#[derive(Copy, Clone, Debug, PartialEq)]
+pub enum LrSchedule {
+    /// Multiplied by [`LR_DROP`] every `drop_epoch` epochs (0: never).
+    Step { drop_epoch: usize },
+    /// Half a cosine from the first value at epoch 1 to [`COSINE_FINAL_SHARE`] of it at
+    /// epoch `epochs` (and after; a run of one epoch keeps the first value).
+    Cosine { epochs: usize },
+}
+
+impl LrSchedule {
+    /// The share of the first learning rate that epoch `epoch` (from 1) trains at.
+    pub fn share(self, epoch: usize) -> f32 {
+        let done = epoch.saturating_sub(1);
+        match self {
+            LrSchedule::Step { drop_epoch: 0 } => 1.0,
+            LrSchedule::Step { drop_epoch } => LR_DROP.powi((done / drop_epoch) as i32),
+            LrSchedule::Cosine { epochs } => {
+                let progress = if epochs <= 1 { 0.0 } else { (done as f64 / (epochs - 1) as f64).min(1.0) };
+                let cosine = (0.5 * (1.0 + (std::f64::consts::PI * progress).cos())) as f32;
+                COSINE_FINAL_SHARE + (1.0 - COSINE_FINAL_SHARE) * cosine
+            }
+        }
+    }
 }
 
 /// The network in floats: the output times [`SCALE`] is centipawns.
@@ -526,10 +555,7 @@ impl Trainer {
 
     /// The learning rate of epoch `epoch` (from 1).
     pub fn lr(&self, epoch: usize) -> f32 {
-        match self.options.lr_drop_epoch {
-            0 => self.options.lr,
-            drop => self.options.lr * LR_DROP.powi((epoch.saturating_sub(1) / drop) as i32),
-        }
+        self.options.lr * self.options.schedule.share(epoch)
     }
 
     /// The mean loss of `records` with the network as it is.
@@ -666,7 +692,7 @@ mod tests {
             king_buckets: 1,
             batch: 64,
             lr: 0.01,
-            lr_drop_epoch: 3,
+            schedule: LrSchedule::Step { drop_epoch: 3 },
             result_weight: 0.0,
             threads,
             seed: 7,
@@ -890,6 +916,20 @@ mod tests {
         let trainer = Trainer::new(options(1));
         assert_eq!([trainer.lr(1), trainer.lr(3)], [0.01, 0.01]);
         assert!((trainer.lr(4) - 0.001).abs() < 1e-9 && (trainer.lr(7) - 0.0001).abs() < 1e-9);
+        assert_eq!(LrSchedule::Step { drop_epoch: 0 }.share(100), 1.0);
+    }
+
+    #[test]
+    fn the_cosine_learning_rate_falls_smoothly_to_its_final_share() {
+        let cosine = LrSchedule::Cosine { epochs: 41 };
+        let shares: Vec<f32> = (1..=41).map(|epoch| cosine.share(epoch)).collect();
+        assert_eq!(shares[0], 1.0);
+        assert!((shares[20] - (1.0 + COSINE_FINAL_SHARE) / 2.0).abs() < 1e-6, "{}", shares[20]);
+        assert!((shares[40] - COSINE_FINAL_SHARE).abs() < 1e-9);
+        assert!(shares.windows(2).all(|pair| pair[1] < pair[0]));
+        // Past the last epoch it stays at the end; a one-epoch run trains at the full rate.
+        assert!((cosine.share(50) - COSINE_FINAL_SHARE).abs() < 1e-9);
+        assert_eq!(LrSchedule::Cosine { epochs: 1 }.share(1), 1.0);
     }
 
     #[test]
