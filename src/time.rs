@@ -6,7 +6,9 @@
 
 use std::time::Duration;
 
-use crate::search::params::{TIME_HARD_FACTOR, TIME_MOVES_TO_GO_PERCENT, TIME_SUDDEN_DEATH_MOVES};
+use crate::search::params::{
+    TIME_HARD_FACTOR, TIME_MOVES_TO_GO_PERCENT, TIME_NO_INCREMENT_MOVES, TIME_SUDDEN_DEATH_MOVES,
+};
 
 /// Our side's clock in a `go` command.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -24,7 +26,8 @@ pub struct TimeBudget {
 }
 
 /// The hard budget is `TIME_HARD_FACTOR` soft budgets (`crate::search::params`, with the
-/// moves planned for when the clock does not say, `TIME_SUDDEN_DEATH_MOVES`)...
+/// moves planned for when the clock does not say, `TIME_SUDDEN_DEATH_MOVES`, or
+/// `TIME_NO_INCREMENT_MOVES` without an increment)...
 /// ... but never more than this share of the usable time (1/2), or 9/10 when the next
 /// time control comes after this move.
 const MAX_SHARE: (u32, u32) = (1, 2);
@@ -34,7 +37,7 @@ impl TimeBudget {
     /// The budget for one move from the clock.
     pub fn from_clock(clock: Clock, overhead: Duration) -> TimeBudget {
         let usable = clock.time.saturating_sub(overhead);
-        let moves = clock.moves_to_go.unwrap_or(TIME_SUDDEN_DEATH_MOVES.get() as u32).clamp(1, 50);
+        let moves = clock.moves_to_go.unwrap_or_else(|| sudden_death_moves(clock.increment)).clamp(1, 50);
         let (num, den) = if moves == 1 { LAST_MOVE_SHARE } else { MAX_SHARE };
         // Saturating: a GUI may send any number, and a panic would end the engine.
         let cap = usable.saturating_mul(num) / den;
@@ -64,6 +67,13 @@ impl TimeBudget {
     pub fn min(self, other: TimeBudget) -> TimeBudget {
         TimeBudget { soft: self.soft.min(other.soft), hard: self.hard.min(other.hard) }
     }
+}
+
+/// The moves a sudden-death clock is planned for: fewer when an increment comes back each
+/// move than when nothing does.
+fn sudden_death_moves(increment: Duration) -> u32 {
+    let moves = if increment.is_zero() { TIME_NO_INCREMENT_MOVES.get() } else { TIME_SUDDEN_DEATH_MOVES.get() };
+    moves as u32
 }
 
 /// A move's share of `usable` when it is planned over `percent` hundredths of `moves`.
@@ -145,7 +155,20 @@ mod tests {
         assert_eq!(planned_share(ms(40_000), 40, 130), ms(10_000) / 13);
         // The sudden-death plan is not stretched.
         let sudden = budget(25_030, 0, None, 30);
-        assert_eq!(sudden.soft, ms(1000));
+        assert_eq!(sudden.soft, ms(25_000) / TIME_NO_INCREMENT_MOVES.get() as u32);
+    }
+
+    #[test]
+    fn sudden_death_plans_over_more_moves_only_without_an_increment() {
+        let without = budget(60_030, 0, None, 30);
+        assert_eq!(without.soft, ms(60_000) / TIME_NO_INCREMENT_MOVES.get() as u32);
+        let with = budget(60_030, 1, None, 30);
+        assert_eq!(with.soft, ms(60_000) / TIME_SUDDEN_DEATH_MOVES.get() as u32 + Duration::from_micros(750));
+        // A repeating control plans over its moves to go either way.
+        assert_eq!(
+            budget(40_030, 0, Some(40), 30).soft,
+            planned_share(ms(40_000), 40, TIME_MOVES_TO_GO_PERCENT.get() as u32)
+        );
     }
 
     #[test]

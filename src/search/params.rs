@@ -215,6 +215,12 @@ params! {
     /// move on average, so planning over the moves to go alone spends the time early and
     /// plays the last moves before the control on a fraction of their share.
     TIME_MOVES_TO_GO_PERCENT = 100, 100..=200, step 10;
+    /// Time use at sudden death without an increment: the moves the remaining time is
+    /// planned for (`TIME_SUDDEN_DEATH_MOVES` plans for increment games). Each move spends
+    /// about 1.3 soft budgets, so over 25 moves a side keeps 12% of its clock after 40
+    /// moves and 4% after 60, where half the games at 5+0.05 are still going; with no
+    /// increment nothing comes back. At 25, the time use of every build before it.
+    TIME_NO_INCREMENT_MOVES = 25, 10..=50, step 3;
 }
 
 /// The soft time limit's factor after `stable` iterations that kept the best move.
