@@ -15,8 +15,9 @@
 //! epoch by [`LrSchedule`]: step decay (epoch `e`, from 1, uses
 //! `lr * 0.1^((e - 1) / drop_epoch)`, so with a drop epoch of 8 epochs 1-8 train at `lr`
 //! and 9-16 at `lr / 10`; a drop epoch of 0 never drops), or cosine decay from `lr` at the
-//! first epoch to `lr * 0.3^5` at the last (bullet's usual final rate). After each step the feature weights and biases are clipped to ±[`WEIGHT_CLIP`] so that the
-//! quantised accumulators fit i16 (see `format`).
+//! first epoch to `lr * 0.3^5` at the last (bullet's usual final rate). After each step
+//! the feature weights and biases are clipped to ±[`WEIGHT_CLIP`] so that the quantised
+//! accumulators fit i16 (see `format`).
 //!
 //! # King buckets and the factoriser
 //!
