@@ -164,6 +164,8 @@ mod tests {
         assert_eq!(without.soft, ms(60_000) / TIME_NO_INCREMENT_MOVES.get() as u32);
         let with = budget(60_030, 1, None, 30);
         assert_eq!(with.soft, ms(60_000) / TIME_SUDDEN_DEATH_MOVES.get() as u32 + Duration::from_micros(750));
+        // Nothing comes back without an increment, so each move gets less of the clock.
+        assert!(without.soft < with.soft);
         // A repeating control plans over its moves to go either way.
         assert_eq!(
             budget(40_030, 0, Some(40), 30).soft,

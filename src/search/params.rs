@@ -219,9 +219,9 @@ params! {
     /// planned for (`TIME_SUDDEN_DEATH_MOVES` plans for increment games). Each move spends
     /// about 1.3 soft budgets, so over 25 moves a side keeps 12% of its clock after 40
     /// moves and 4% after 60, and half of session 72's self-play games (40/4) ran past
-    /// 111 plies; with no increment nothing comes back. At 25, the time use of every
-    /// build before it.
-    TIME_NO_INCREMENT_MOVES = 25, 10..=50, step 3;
+    /// 111 plies; with no increment nothing comes back. 40 against 25 (every build
+    /// before it) at 10+0: +63.0 [+37.3, +89.5] over 234 games (docs/experiments.md).
+    TIME_NO_INCREMENT_MOVES = 40, 10..=50, step 3;
 }
 
 /// The soft time limit's factor after `stable` iterations that kept the best move.
