@@ -14,6 +14,8 @@
 # then runs `bramble data verify`. The command it names writes the same
 # games again on any machine with that build (a seed's games are the same on any number
 # of threads, written in order, and a run stops after the game reaching --positions).
+# The device takes a tree of at most 64 MiB, and data/ is larger: move data/*.games.xz out of
+# the checkout for the call (mv to /tmp) and back after it, then check that git status is clean.
 set -euo pipefail
 
 if [ $# -lt 2 ] || [ "$1" = "--help" ] || [ "$1" = "-h" ]; then
