@@ -74,7 +74,7 @@ pub(super) fn iterative_deepening(
         }
         completed_depth = depth;
         searcher.report_lines(&root_moves[..multipv], report);
-        let soft_scale = time_scale.after_iteration(&root_moves[0]);
+        let soft_scale = time_scale.after_iteration(&root_moves[0], searcher.control.nodes);
         if searcher.iteration_is_enough(root_moves[0].line.as_ref(), root_moves.len(), soft_scale) {
             break;
         }

@@ -222,6 +222,12 @@ params! {
     /// 111 plies; with no increment nothing comes back. 40 against 25 (every build
     /// before it) at 10+0: +63.0 [+37.3, +89.5] over 234 games (docs/experiments.md).
     TIME_NO_INCREMENT_MOVES = 40, 10..=50, step 3;
+    /// Time use (issue 83, on trial): the soft limit is also scaled by
+    /// `TIME_NODE_SHARE_OFFSET_PERCENT + TIME_NODE_SHARE_SCALE_PERCENT * (1 - share)`
+    /// hundredths, where `share` is the best move's share of the nodes searched so far: a
+    /// best move that took most of the search is settled. Off (factor 1) until its SPRT.
+    TIME_NODE_SHARE_SCALE_PERCENT = 0, 0..=300, step 15;
+    TIME_NODE_SHARE_OFFSET_PERCENT = 100, 25..=150, step 5;
 }
 
 /// The soft time limit's factor after `stable` iterations that kept the best move.
@@ -239,6 +245,15 @@ pub fn time_stability_factor(stable: usize) -> f64 {
 /// The growth of the soft limit per centipawn the score fell.
 pub fn time_score_drop_factor() -> f64 {
     f64::from(TIME_SCORE_DROP_PERCENT.get()) / 100.0
+}
+
+/// The soft time limit's factor when the best move took `share` (0 to 1) of the nodes.
+pub fn time_node_share_factor(share: f64) -> f64 {
+    node_share_factor(share, TIME_NODE_SHARE_SCALE_PERCENT.get(), TIME_NODE_SHARE_OFFSET_PERCENT.get())
+}
+
+fn node_share_factor(share: f64, scale_percent: i32, offset_percent: i32) -> f64 {
+    (f64::from(offset_percent) + f64::from(scale_percent) * (1.0 - share.clamp(0.0, 1.0))) / 100.0
 }
 
 /// The parameter of this name (tuning builds take them as options).
@@ -290,5 +305,17 @@ mod tests {
         let factors: Vec<f64> = (0..6).map(time_stability_factor).collect();
         assert_eq!(factors, [1.8, 1.4, 1.1, 0.9, 0.75, 0.75]);
         assert_eq!(time_score_drop_factor(), 0.01);
+        // Off until its SPRT: the node share leaves the soft limit as it was.
+        assert!([0.0, 0.3, 1.0].iter().all(|&share| time_node_share_factor(share) == 1.0));
+    }
+
+    #[test]
+    fn a_best_move_that_took_less_of_the_nodes_gets_more_time() {
+        // The values on trial: (1.5 - share) * 1.35, about.
+        let factor = |share| node_share_factor(share, 135, 68);
+        let (all, most, half, little) = (factor(1.0), factor(0.9), factor(0.5), factor(0.05));
+        assert!(all < most && most < half && half < little, "{all} {most} {half} {little}");
+        assert!(all < 1.0 && little > 1.5);
+        assert_eq!(factor(1.7), all, "a share is at most 1");
     }
 }

@@ -23,16 +23,18 @@ pub(super) struct Line {
     pub(super) moves: Vec<Move>,
 }
 
-/// A root move, and its line from the last time it was found best among the moves it was
-/// searched with (`None` until then).
+/// A root move, its line from the last time it was found best among the moves it was
+/// searched with (`None` until then), and the nodes this thread searched under it in
+/// all iterations so far (for time use: `TimeScale`).
 pub(super) struct RootMove {
     pub(super) m: Move,
     pub(super) line: Option<Line>,
+    pub(super) nodes: u64,
 }
 
 impl RootMove {
     pub(super) fn new(m: Move) -> RootMove {
-        RootMove { m, line: None }
+        RootMove { m, line: None, nodes: 0 }
     }
 }
 
@@ -145,7 +147,9 @@ impl Searcher<'_> {
         let window = MoveWindow { beta, depth, ply: 0, cut_node: false, in_check: root.is_check(), reduce_more: 0 };
         for index in 0..root_moves.len() {
             let m = root_moves[index].m;
+            let nodes_before = self.control.nodes;
             let score = self.search_move::<true>(root, NodeMove::new(m, index, 0, -INFINITY), alpha, &window);
+            root_moves[index].nodes += self.control.nodes - nodes_before;
             if self.control.stopped {
                 return None;
             }
@@ -162,5 +166,32 @@ impl Searcher<'_> {
             }
         }
         Some(best_score)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::search::{History, Limits, SearchSettings, Signals};
+    use crate::tt::TranspositionTable;
+
+    #[test]
+    fn the_root_moves_share_the_nodes_of_the_search() {
+        let pos = Position::startpos();
+        let (limits, settings, signals) = (Limits::default(), SearchSettings::default(), Signals::default());
+        let tt = TranspositionTable::new(1).expect("1 MB");
+        let mut history = History::new();
+        let mut searcher = Searcher::new(&pos, &[], &limits, &settings, &tt, &signals, &mut history);
+        let mut root_moves: Vec<RootMove> = searcher.root_moves(&pos).into_iter().map(RootMove::new).collect();
+        for depth in 1..=6 {
+            assert!(searcher.search_iteration(&pos, &mut root_moves, depth, 1, &mut |_| {}));
+        }
+        assert_eq!(root_moves.len(), 20);
+        assert!(root_moves.iter().all(|root_move| root_move.nodes > 0));
+        // Only the root's own visits (one a window searched) are under no move.
+        let searched: u64 = root_moves.iter().map(|root_move| root_move.nodes).sum();
+        let total = searcher.control.nodes;
+        assert!(searched < total && searched + 20 > total, "{searched} of {total}");
+        assert!(root_moves[0].nodes > total / 20, "the best move is searched most: {}", root_moves[0].nodes);
     }
 }

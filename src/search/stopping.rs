@@ -7,7 +7,7 @@ use std::time::Duration;
 
 use shakmaty::Move;
 
-use super::params::{TIME_SCORE_DROP_MAX, time_score_drop_factor, time_stability_factor};
+use super::params::{TIME_SCORE_DROP_MAX, time_node_share_factor, time_score_drop_factor, time_stability_factor};
 use super::root::{Line, RootMove};
 use super::searcher::Searcher;
 use crate::scores::{MATE, MATE_BOUND, mate_in_moves};
@@ -21,7 +21,9 @@ const WAIT_INTERVAL: Duration = Duration::from_millis(1);
 
 /// Time use: how much of the soft time limit the position deserves. A best move that has
 /// stood for several iterations is unlikely to change with one more, so the search stops
-/// sooner; a new best move or a falling score asks for more time.
+/// sooner; a new best move or a falling score asks for more time, and so (when
+/// `TIME_NODE_SHARE_SCALE_PERCENT` is set) does a best move that took a small share of
+/// the nodes.
 #[derive(Default)]
 pub(super) struct TimeScale {
     best_move: Option<Move>,
@@ -31,8 +33,9 @@ pub(super) struct TimeScale {
 }
 
 impl TimeScale {
-    /// The factor for the soft limit after an iteration that found `best` best.
-    pub(super) fn after_iteration(&mut self, best: &RootMove) -> f64 {
+    /// The factor for the soft limit after an iteration that found `best` best, with
+    /// `nodes` searched by this thread so far.
+    pub(super) fn after_iteration(&mut self, best: &RootMove, nodes: u64) -> f64 {
         let score = best.line.as_ref().map(|line| line.score);
         self.stable = if self.best_move == Some(best.m) { self.stable + 1 } else { 0 };
         self.best_move = Some(best.m);
@@ -41,7 +44,10 @@ impl TimeScale {
             _ => 0,
         };
         self.score = score;
-        time_stability_factor(self.stable) * (1.0 + f64::from(drop) * time_score_drop_factor())
+        let share = best.nodes as f64 / nodes.max(1) as f64;
+        time_stability_factor(self.stable)
+            * (1.0 + f64::from(drop) * time_score_drop_factor())
+            * time_node_share_factor(share)
     }
 }
 
@@ -106,22 +112,22 @@ mod tests {
             ..RootMove::new(pos.parse_uci_move(uci).expect("legal"))
         };
         let mut scale = TimeScale::default();
-        let first = scale.after_iteration(&root_move("e2e4", 20));
+        let first = scale.after_iteration(&root_move("e2e4", 20), 1000);
         assert_eq!(first, time_stability_factor(0));
         let mut previous = first;
         for _ in 0..6 {
-            let next = scale.after_iteration(&root_move("e2e4", 20));
+            let next = scale.after_iteration(&root_move("e2e4", 20), 1000);
             assert!(next <= previous, "{next} after {previous}");
             previous = next;
         }
         assert_eq!(previous, time_stability_factor(usize::MAX));
         assert!(previous < 1.0);
         // The same move, its score fallen by 30 cp, then by more than the most counted.
-        let fallen = scale.after_iteration(&root_move("e2e4", -10));
+        let fallen = scale.after_iteration(&root_move("e2e4", -10), 1000);
         assert_eq!(fallen, previous * (1.0 + 30.0 * time_score_drop_factor()));
-        let collapsed = scale.after_iteration(&root_move("e2e4", -500));
+        let collapsed = scale.after_iteration(&root_move("e2e4", -500), 1000);
         assert_eq!(collapsed, previous * (1.0 + f64::from(TIME_SCORE_DROP_MAX.get()) * time_score_drop_factor()));
         // A new best move starts over.
-        assert_eq!(scale.after_iteration(&root_move("d2d4", -500)), time_stability_factor(0));
+        assert_eq!(scale.after_iteration(&root_move("d2d4", -500), 1000), time_stability_factor(0));
     }
 }
