@@ -1,6 +1,6 @@
 # `make EXE=path/to/binary` builds the optimized engine at exactly that path (the OpenBench
 # convention); plain `make` builds ./bramble. `EVALFILE=/path/to/net.nnue` builds that
-# network in instead of nets/bramble-10.nnue (OpenBench's form for network engines).
+# network in instead of nets/bramble-11.nnue (OpenBench's form for network engines).
 EXE ?= bramble
 EVALFILE ?=
 

@@ -2,7 +2,7 @@
 //!
 //! OpenBench builds network engines with `make EXE=<path> EVALFILE=<absolute path to a
 //! .nnue>` and expects that network inside; the Makefile hands `EVALFILE` on as
-//! `BRAMBLE_EVALFILE`. Without it the shipped network, `nets/bramble-10.nnue`, is built in.
+//! `BRAMBLE_EVALFILE`. Without it the shipped network, `nets/bramble-11.nnue`, is built in.
 //!
 //! `BRAMBLE_VERSION` is the package version, the short commit and on x86-64 the level the
 //! build is compiled for, `1.0.0 (83cf819, x86-64-v2)`, so a reported game names the exact
@@ -18,7 +18,7 @@ fn main() {
     let net = match std::env::var("BRAMBLE_EVALFILE") {
         // A relative path is taken from the repository's root, as `make` runs there.
         Ok(path) if !path.trim().is_empty() => manifest_dir.join(path.trim()),
-        _ => manifest_dir.join("nets/bramble-10.nnue"),
+        _ => manifest_dir.join("nets/bramble-11.nnue"),
     };
     if !net.is_file() {
         eprintln!("bramble build: the network file {} does not exist (EVALFILE)", net.display());

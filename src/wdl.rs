@@ -14,7 +14,7 @@
 //! around it. Both are quadratics in `m / 58` fitted by `tools/fit_wdl.py` to the network's
 //! scores: every fifth training position of data/d97-d98 (1,469,115 positions of the
 //! self-play games of bramble-10 at datagen's 3,000 nodes a move, 6,000 at most), fitted
-//! in session 69 for bramble-10. The fit must be run again whenever the evaluation's scale
+//! in session 69 for bramble-10 (bramble-11 still uses it). The fit must be run again whenever the evaluation's scale
 //! changes (a new network); docs/tools.md says how.
 
 use shakmaty::{Board, Role};

@@ -19,7 +19,7 @@ use crate::train::trainer::{EpochReport, LrSchedule, TrainOptions, Trainer};
 use crate::train::trainingdata::{Record, split_last};
 
 // The defaults are the shipped network's recipe (src/nnue/builtin.rs, docs/networks.md):
-// `bramble train --data FILES` trains as bramble-8, bramble-9 and bramble-10 were trained.
+// `bramble train --data FILES` trains as bramble-8 to bramble-11 were trained.
 const DEFAULT_HIDDEN: usize = 384;
 const DEFAULT_OUTPUT_BUCKETS: usize = 8;
 const DEFAULT_EPOCHS: usize = 40;

@@ -1,25 +1,25 @@
 //! The network built into the binary: what `EvalFile` `<default>` means.
 //!
-//! `nets/bramble-10.nnue`, (768 -> 384) x 2 -> 1 with 8 output buckets (the output layer
+//! `nets/bramble-11.nnue`, (768 -> 384) x 2 -> 1 with 8 output buckets (the output layer
 //! picked by the number of pieces), trained on this project's own self-play games in
-//! `data/` (d40 to d95 but d56: 45,039,077 positions; `data/manifest.txt` has the
+//! `data/` (d40 to d111 but d56: 67,567,708 positions; `data/manifest.txt` has the
 //! command, build and seed of each file) with the command below (40 epochs, the rate a
 //! tenth after epoch 16, a tenth of each target the game's result, each position mirrored
-//! left to right in about half of them, validated on d56; about 41 minutes on two cores;
-//! the same seed and thread count give the same file). docs/networks.md (bramble-10) has
+//! left to right in about half of them, validated on d56; about 58 minutes on two cores;
+//! the same seed and thread count give the same file). docs/networks.md (bramble-11) has
 //! the same lines.
 //!
 //! ```text
-//! bramble train --data $(ls data/d[4-9]?.games.xz | grep -v d56 | head -n 55 | paste -sd,) \
+//! bramble train --data $(ls data/d[4-9]?.games.xz data/d10?.games.xz data/d11[01].games.xz | grep -v d56 | paste -sd,) \
 //!     --validation-data data/d56.games.xz --hidden 384 --output-buckets 8 --epochs 40 --lr-drop-epoch 16 \
-//!     --threads 2 --seed 1 --result-weight 0.1 --out nets/bramble-10.nnue
+//!     --threads 2 --seed 1 --result-weight 0.1 --out nets/bramble-11.nnue
 //! ```
 
 use std::sync::{Arc, LazyLock};
 
 use super::format::Network;
 
-/// The file's bytes, inside the binary: `nets/bramble-10.nnue`, or the file `make
+/// The file's bytes, inside the binary: `nets/bramble-11.nnue`, or the file `make
 /// EVALFILE=...` named (`build.rs`).
 const BYTES: &[u8] = include_bytes!(env!("BRAMBLE_BUILTIN_NET"));
 

@@ -577,7 +577,7 @@ mod tests {
         assert_eq!(split(-128), (-128, vec![]));
         assert_eq!(split(129), (128, vec![(5, 1)]));
         assert_eq!(split(i16::MIN), (-128, vec![(5, -32640)]));
-        // A trained network has few weights beyond the bound (bramble-10: 9 of 6,144), so
+        // A trained network has few weights beyond the bound (bramble-10: 9 of 6,144; bramble-11: 14), so
         // the output is nearly all the fast sum.
         let builtin = crate::nnue::builtin::builtin().expect("parses");
         let beyond: usize = (0..builtin.buckets()).map(|bucket| builtin.split_output_weights(bucket).1.len()).sum();

@@ -31,7 +31,7 @@ pub enum Evaluator {
 }
 
 impl Default for Evaluator {
-    /// The built-in network, the stronger evaluator (docs/networks.md, bramble-10); the
+    /// The built-in network, the stronger evaluator (docs/networks.md, bramble-11); the
     /// tables should it not parse, which a unit test rules out.
     fn default() -> Evaluator {
         builtin().map_or(Evaluator::Tables, Evaluator::Network)
