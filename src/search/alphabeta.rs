@@ -10,7 +10,7 @@ use std::sync::LazyLock;
 
 use shakmaty::{Move, MoveList, Position as _};
 
-use super::history::Context;
+use super::history::{Context, threats};
 use super::ordering::MovePicker;
 use super::params::*;
 use super::searcher::Searcher;
@@ -338,6 +338,7 @@ impl Searcher<'_> {
         let tt_move_is_noisy = node.table_move.is_some_and(is_noisy);
         window.reduce_more = i32::from(window.cut_node) + i32::from(!node.improving) + i32::from(tt_move_is_noisy);
         let MoveWindow { beta, depth, ply, .. } = window;
+        self.line.stack[ply].threats = threats(pos.chess().board(), !pos.turn());
         let context = self.quiet_context(pos.turn(), ply);
         let mut table_move_first = if generated { None } else { node.table_move };
         let mut moves = Some(moves);
@@ -428,6 +429,7 @@ impl Searcher<'_> {
         if let Some(m) = self.legal_table_move(pos, tt_move)
             && !is_noisy(m)
         {
+            self.line.stack[ply].threats = threats(pos.chess().board(), !pos.turn());
             let context = self.quiet_context(pos.turn(), ply);
             self.history.reward_cutoff(&context, ply, m, &[], &[], depth);
         }

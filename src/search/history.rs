@@ -1,11 +1,12 @@
 //! What the search learns about moves: killer moves per ply, a butterfly history table
-//! (side, from, to), a countermove table (the quiet reply that last refuted a move),
+//! (side, whether the opponent attacks the from and the to square, from, to), a
+//! countermove table (the quiet reply that last refuted a move),
 //! continuation histories (how well a quiet move did after the moves one and two plies
 //! before it, by those moves' piece and target square) and a capture history (by piece,
 //! target square and captured role). Kept between the moves of a game; `ucinewgame`
 //! clears it.
 
-use shakmaty::{Color, Move, Role, Square};
+use shakmaty::{Bitboard, Board, Chess, Color, Move, Position, Role, Square};
 
 use super::correction::CorrectionHistory;
 use super::params::{HISTORY_BONUS_BASE, HISTORY_BONUS_LINEAR, HISTORY_BONUS_MAX, HISTORY_BONUS_QUADRATIC};
@@ -17,6 +18,13 @@ use crate::scores::MAX_PLY;
 pub const HISTORY_MAX: i32 = 16_384;
 /// How many earlier plies the continuation histories look back at.
 pub const CONTINUATION_PLIES: usize = 2;
+
+/// Issue 83's threat-aware history (on trial, off until its SPRT): the butterfly history
+/// keeps four entries per move, by whether the opponent attacks its from square and its
+/// to square (Viridithas' and Stormphrax's threat history), so that a move taking a piece
+/// out of an attack and one walking into an attack learn apart. Off, every move reads the
+/// first entry: the search of the build before it.
+pub(crate) const THREAT_HISTORY: bool = false;
 
 /// A move as the continuation tables know it: the piece that moved (colour and role) and
 /// its target square, kept as its row in those tables (piece * 64 + square), which every
@@ -41,18 +49,48 @@ impl PieceTo {
 }
 
 /// The moves before a node that its quiet moves are scored against: one and two plies
-/// back (`None` at the root, after a null move, or beyond the game's start).
+/// back (`None` at the root, after a null move, or beyond the game's start); and the
+/// squares the opponent attacks (`threats`, empty while `THREAT_HISTORY` is off).
 #[derive(Clone, Copy, Debug)]
 pub struct Context {
     pub side: Color,
     pub previous: [Option<PieceTo>; CONTINUATION_PLIES],
+    pub threats: Bitboard,
 }
 
 impl Context {
     /// No earlier moves: the root.
-    pub fn root(side: Color) -> Context {
-        Context { side, previous: [None; CONTINUATION_PLIES] }
+    pub fn root(pos: &Chess) -> Context {
+        Context { side: pos.turn(), previous: [None; CONTINUATION_PLIES], threats: threats(pos.board(), !pos.turn()) }
     }
+}
+
+/// The squares `by` attacks on `board` (empty while `THREAT_HISTORY` is off).
+#[inline]
+pub fn threats(board: &Board, by: Color) -> Bitboard {
+    if THREAT_HISTORY { attacked_squares(board, by) } else { Bitboard::EMPTY }
+}
+
+/// The squares `by` attacks on `board`.
+#[inline]
+fn attacked_squares(board: &Board, by: Color) -> Bitboard {
+    const NOT_FILE_A: u64 = !0x0101_0101_0101_0101;
+    const NOT_FILE_H: u64 = !0x8080_8080_8080_8080;
+    let pawns = (board.pawns() & board.by_color(by)).0;
+    // Pawns all at once: a White pawn attacks 7 and 9 squares up, a Black one 9 and 7 down.
+    let pawn_attacks = match by {
+        Color::White => ((pawns & NOT_FILE_A) << 7) | ((pawns & NOT_FILE_H) << 9),
+        Color::Black => ((pawns & NOT_FILE_A) >> 9) | ((pawns & NOT_FILE_H) >> 7),
+    };
+    let pieces = board.by_color(by) & !board.pawns();
+    pieces.into_iter().fold(Bitboard(pawn_attacks), |attacked, sq| attacked | board.attacks_from(sq))
+}
+
+/// Which of the four butterfly entries of a move from `from` to `to` a node with these
+/// threats reads: whether the from square is attacked, twice, plus whether the to square is.
+#[inline]
+fn threat_bucket(threats: Bitboard, from: usize, to: usize) -> usize {
+    (2 * ((threats.0 >> from) & 1) + ((threats.0 >> to) & 1)) as usize
 }
 
 /// 12 pieces times 64 squares.
@@ -61,7 +99,8 @@ const PIECE_SQUARES: usize = 12 * 64;
 const ROLES: usize = 6;
 
 pub struct History {
-    butterfly: [[[i32; 64]; 64]; 2],
+    /// `butterfly[side][threat_bucket][from][to]`.
+    butterfly: [[[[i32; 64]; 64]; 4]; 2],
     killers: [[Option<Move>; 2]; MAX_PLY],
     countermoves: [Option<Move>; PIECE_SQUARES],
     /// `continuation[earlier move][this move]`, both as `PieceTo::index`; shared by both
@@ -77,7 +116,7 @@ impl History {
     /// On the heap: the continuation table is 1.2 MB.
     pub fn new() -> Box<History> {
         Box::new(History {
-            butterfly: [[[0; 64]; 64]; 2],
+            butterfly: [[[[0; 64]; 64]; 4]; 2],
             killers: [[None; 2]; MAX_PLY],
             countermoves: [None; PIECE_SQUARES],
             continuation: vec![[0; PIECE_SQUARES]; PIECE_SQUARES],
@@ -87,7 +126,7 @@ impl History {
     }
 
     pub fn clear(&mut self) {
-        self.butterfly = [[[0; 64]; 64]; 2];
+        self.butterfly = [[[[0; 64]; 64]; 4]; 2];
         self.countermoves = [None; PIECE_SQUARES];
         self.continuation.iter_mut().for_each(|row| row.fill(0));
         self.captures = [[[0; ROLES]; 64]; 12];
@@ -117,7 +156,7 @@ impl History {
         };
         let continuation: i32 =
             context.previous.iter().flatten().map(|earlier| i32::from(self.continuation[earlier.index()][this])).sum();
-        self.butterfly[context.side as usize][from][to] + continuation
+        self.butterfly[context.side as usize][threat_bucket(context.threats, from, to)][from][to] + continuation
     }
 
     #[inline]
@@ -192,7 +231,7 @@ impl History {
     /// so scores stay bounded and recent results weigh more.
     fn update(&mut self, context: &Context, m: Move, bonus: i32) {
         let (from, to) = PackedMove::new(m).squares();
-        gravity(&mut self.butterfly[context.side as usize][from][to], bonus);
+        gravity(&mut self.butterfly[context.side as usize][threat_bucket(context.threats, from, to)][from][to], bonus);
         let this = PieceTo::new(context.side, m).index();
         for earlier in context.previous.iter().flatten() {
             let entry = &mut self.continuation[earlier.index()][this];
@@ -235,6 +274,7 @@ fn gravity(entry: &mut i32, bonus: i32) {
 mod tests {
     use super::*;
     use crate::position::Position;
+    use shakmaty::Position as _;
 
     #[test]
     fn cutoffs_reward_the_move_and_punish_the_ones_before() {
@@ -242,7 +282,7 @@ mod tests {
         let good = pos.parse_uci_move("g1f3").expect("legal");
         let bad = pos.parse_uci_move("a2a3").expect("legal");
         let other = pos.parse_uci_move("h2h3").expect("legal");
-        let white = Context::root(Color::White);
+        let white = Context::root(pos.chess());
         let mut history = History::new();
         for _ in 0..1000 {
             history.reward_cutoff(&white, 3, good, &[bad], &[], 20);
@@ -261,10 +301,46 @@ mod tests {
     }
 
     #[test]
+    fn attacked_squares_are_every_square_the_side_attacks() {
+        // Pawns on both edge files (their attacks must not wrap), every piece, both sides.
+        for fen in [
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            "4k3/p6p/8/8/8/8/P6P/4K3 w - - 0 1",
+            "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+        ] {
+            let (pos, _) = Position::from_fen(fen, shakmaty::CastlingMode::Standard).expect("valid FEN");
+            let board = pos.chess().board();
+            for by in [Color::White, Color::Black] {
+                let expected: Bitboard =
+                    Square::ALL.into_iter().filter(|&sq| board.attacks_to(sq, by, board.occupied()).any()).collect();
+                assert_eq!(attacked_squares(board, by), expected, "{fen} {by:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn moves_out_of_and_into_attacks_learn_apart() {
+        let pos = Position::startpos();
+        let m = pos.parse_uci_move("g1f3").expect("legal");
+        let quiet = Context { threats: Bitboard::EMPTY, ..Context::root(pos.chess()) };
+        let from_attacked = Context { threats: Bitboard::from(Square::G1), ..quiet };
+        let to_attacked = Context { threats: Bitboard::from(Square::F3), ..quiet };
+        let mut history = History::new();
+        history.reward_quiet(&from_attacked, m, 6);
+        history.reward_quiet(&to_attacked, m, 4);
+        assert_eq!(history.quiet_score(&from_attacked, m), bonus(6));
+        assert_eq!(history.quiet_score(&to_attacked, m), bonus(4));
+        assert_eq!(history.quiet_score(&quiet, m), 0);
+        // Other attacked squares do not matter.
+        let elsewhere = Context { threats: Bitboard::from(Square::G1) | Bitboard::from(Square::A8), ..quiet };
+        assert_eq!(history.quiet_score(&elsewhere, m), bonus(6));
+    }
+
+    #[test]
     fn a_quiet_reward_is_history_only() {
         let pos = Position::startpos();
         let good = pos.parse_uci_move("g1f3").expect("legal");
-        let white = Context::root(Color::White);
+        let white = Context::root(pos.chess());
         let mut history = History::new();
         history.reward_quiet(&white, good, 6);
         assert_eq!(history.quiet_score(&white, good), bonus(6));
@@ -279,8 +355,9 @@ mod tests {
         let mut after = pos.clone();
         after.make_move(e4);
         let reply = after.parse_uci_move("b8c6").expect("legal");
-        let after_e4 = Context { side: Color::Black, previous: [Some(PieceTo::new(Color::White, e4)), None] };
-        let after_d4 = Context { side: Color::Black, previous: [Some(PieceTo::new(Color::White, d4)), None] };
+        let after_e4 =
+            Context { previous: [Some(PieceTo::new(Color::White, e4)), None], ..Context::root(after.chess()) };
+        let after_d4 = Context { previous: [Some(PieceTo::new(Color::White, d4)), None], ..after_e4 };
         let mut history = History::new();
         assert_eq!(history.countermove(&after_e4), None);
         history.reward_cutoff(&after_e4, 1, reply, &[], &[], 6);

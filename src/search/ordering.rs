@@ -206,7 +206,7 @@ mod tests {
         let tt_move = pos.parse_uci_move(tt).map(PackedMove::new).unwrap_or(PackedMove::NONE);
         let history = History::new();
         let mut moves = pos.legal_moves();
-        let context = Context::root(pos.turn());
+        let context = Context::root(pos.chess());
         let mut picker = MovePicker::new(pos.chess(), &mut moves, tt_move, &history, &context, 0);
         let mut out = Vec::new();
         while let Some(m) = picker.next_move(&history) {

@@ -47,7 +47,7 @@ impl Searcher<'_> {
         }
         let tt_move = self.tt.probe(root.key(), 0).map_or(PackedMove::NONE, |hit| hit.best_move);
         let mut picker =
-            MovePicker::new(root.chess(), &mut moves, tt_move, self.history, &Context::root(root.turn()), 0);
+            MovePicker::new(root.chess(), &mut moves, tt_move, self.history, &Context::root(root.chess()), 0);
         std::iter::from_fn(|| picker.next_move(self.history)).collect()
     }
 

@@ -215,11 +215,11 @@ impl<'a> Searcher<'a> {
     }
 
     /// What the quiet moves of a node at `ply` with `side` to move are scored against:
-    /// the moves one and two plies before.
+    /// the moves one and two plies before, and the threats the node recorded.
     #[inline]
     pub(super) fn quiet_context(&self, side: Color, ply: usize) -> Context {
         let back = |plies: usize| ply.checked_sub(plies).and_then(|earlier| self.line.stack[earlier].moved);
-        Context { side, previous: [back(1), back(2)] }
+        Context { side, previous: [back(1), back(2)], threats: self.line.stack[ply].threats }
     }
 
     /// Draw by the fifty-move rule, repetition or insufficient material. Not called at the
@@ -250,6 +250,10 @@ pub(super) struct Frame {
     /// The move searched from this ply (`None` for a null move), with `SEARCH_IV_BATCH_2`:
     /// rewarded when its reply fails low.
     pub(super) played: Option<Move>,
+    /// The squares the opponent of the side to move attacks at this ply's node, for the
+    /// quiet histories (`THREAT_HISTORY`; empty while it is off); set when the node
+    /// starts on its moves.
+    pub(super) threats: Bitboard,
     /// Beta cut-offs of the nodes at this ply since their parent started
     /// (`SEARCH_IV_BATCH`): many say the parent's moves are being refuted.
     pub(super) cutoffs: u8,
