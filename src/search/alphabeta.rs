@@ -338,7 +338,7 @@ impl Searcher<'_> {
         let tt_move_is_noisy = node.table_move.is_some_and(is_noisy);
         window.reduce_more = i32::from(window.cut_node) + i32::from(!node.improving) + i32::from(tt_move_is_noisy);
         let MoveWindow { beta, depth, ply, .. } = window;
-        self.line.stack[ply].threats = threats(pos.chess().board(), !pos.turn());
+        self.line.stack[ply].threats = threats(pos.chess());
         let context = self.quiet_context(pos.turn(), ply);
         let mut table_move_first = if generated { None } else { node.table_move };
         let mut moves = Some(moves);
@@ -429,7 +429,7 @@ impl Searcher<'_> {
         if let Some(m) = self.legal_table_move(pos, tt_move)
             && !is_noisy(m)
         {
-            self.line.stack[ply].threats = threats(pos.chess().board(), !pos.turn());
+            self.line.stack[ply].threats = threats(pos.chess());
             let context = self.quiet_context(pos.turn(), ply);
             self.history.reward_cutoff(&context, ply, m, &[], &[], depth);
         }

@@ -1,10 +1,9 @@
 //! What the search learns about moves: killer moves per ply, a butterfly history table
-//! (side, whether the opponent attacks the from and the to square, from, to), a
-//! countermove table (the quiet reply that last refuted a move),
-//! continuation histories (how well a quiet move did after the moves one and two plies
-//! before it, by those moves' piece and target square) and a capture history (by piece,
-//! target square and captured role). Kept between the moves of a game; `ucinewgame`
-//! clears it.
+//! (side, whether the opponent attacks the from and the to square, from, to), a countermove
+//! table (the quiet reply that last refuted a move), continuation histories (how well a
+//! quiet move did after the moves one and two plies before it, by those moves' piece and
+//! target square) and a capture history (by piece, target square and captured role). Kept
+//! between the moves of a game; `ucinewgame` clears it.
 
 use shakmaty::{Bitboard, Board, Chess, Color, Move, Position, Role, Square};
 
@@ -61,14 +60,14 @@ pub struct Context {
 impl Context {
     /// No earlier moves: the root.
     pub fn root(pos: &Chess) -> Context {
-        Context { side: pos.turn(), previous: [None; CONTINUATION_PLIES], threats: threats(pos.board(), !pos.turn()) }
+        Context { side: pos.turn(), previous: [None; CONTINUATION_PLIES], threats: threats(pos) }
     }
 }
 
-/// The squares `by` attacks on `board` (empty while `THREAT_HISTORY` is off).
+/// The squares the side not to move attacks in `pos` (empty while `THREAT_HISTORY` is off).
 #[inline]
-pub fn threats(board: &Board, by: Color) -> Bitboard {
-    if THREAT_HISTORY { attacked_squares(board, by) } else { Bitboard::EMPTY }
+pub fn threats(pos: &Chess) -> Bitboard {
+    if THREAT_HISTORY { attacked_squares(pos.board(), !pos.turn()) } else { Bitboard::EMPTY }
 }
 
 /// The squares `by` attacks on `board`.
