@@ -8,8 +8,9 @@ another --seed; this script reads the PGNs of all the runs, pairs each game with
 played from the same opening with colours swapped, and prints the combined W-D-L, the Elo
 with its 95% interval and the LLR, with ../shared/tools/match.py's own formulas
 (pentanomial). NEW_NAME is a part of the first engine's name as the PGNs give it (match.py
-names an engine after its binary). A game whose partner is missing (a run stopped in the
-middle of a pair) counts in W-D-L but not in the SPRT. A PGN may be xz-compressed (.xz,
+names an engine after its binary; ../shared/tools/sprt names them `new` and `base`); a name
+found in neither player's name, or in both, is refused. A game whose partner is missing (a
+run stopped in the middle of a pair) counts in W-D-L but not in the SPRT. A PGN may be xz-compressed (.xz,
 as docs/sprt keeps them). Needs what match.py needs: python-chess (`python3 -m pip install
 chess`). A negative lower bound is written `--sprt=-5,0`.
 """
@@ -42,12 +43,23 @@ def main() -> int:
             games = handle.read().split("[Event ")[1:]
         for game in games:
             white = re.search(r'\[White "([^"]*)"', game)
+            black = re.search(r'\[Black "([^"]*)"', game)
             result = re.search(r'\[Result "([^"]*)"', game)
             fen = re.search(r'\[FEN "([^"]*)"', game)
-            if not (white and result and fen) or result.group(1) not in SCORES:
+            if not (white and black and result and fen) or result.group(1) not in SCORES:
                 continue
+            # A name that matches neither player, or both, would silently count games from
+            # the wrong side; refuse it instead.
+            new_is_white = args.new_name in white.group(1)
+            if new_is_white == (args.new_name in black.group(1)):
+                print(
+                    f"{path}: '{args.new_name}' must name exactly one of the players "
+                    f"'{white.group(1)}' and '{black.group(1)}'",
+                    file=sys.stderr,
+                )
+                return 2
             score = SCORES[result.group(1)]
-            if args.new_name not in white.group(1):
+            if not new_is_white:
                 score = 1.0 - score
             wdl[0 if score == 1.0 else 1 if score == 0.5 else 2] += 1
             if fen.group(1) in pending:
