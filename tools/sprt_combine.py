@@ -10,9 +10,9 @@ with its 95% interval and the LLR, with ../shared/tools/match.py's own formulas
 (pentanomial). NEW_NAME is a part of the first engine's name as the PGNs give it (match.py
 names an engine after its binary; ../shared/tools/sprt names them `new` and `base`); a name
 found in neither player's name, or in both, is refused. A game whose partner is missing (a
-run stopped in the middle of a pair) counts in W-D-L but not in the SPRT. A PGN may be xz-compressed (.xz,
-as docs/sprt keeps them). Needs what match.py needs: python-chess (`python3 -m pip install
-chess`). A negative lower bound is written `--sprt=-5,0`.
+run stopped in the middle of a pair) counts in W-D-L but not in the SPRT. A PGN may be
+xz-compressed (.xz, as docs/sprt keeps them). Needs what match.py needs: python-chess
+(`python3 -m pip install chess`). A negative lower bound is written `--sprt=-5,0`.
 """
 import argparse
 import lzma
