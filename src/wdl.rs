@@ -12,19 +12,19 @@
 //!
 //! `a(m)` is the score that wins half the games; `b(m)` how quickly the win rate rises
 //! around it. Both are quadratics in `m / 58` fitted by `tools/fit_wdl.py` to the network's
-//! scores: every fifth training position of data/d97-d98 (1,469,115 positions of the
-//! self-play games of bramble-10 at datagen's 3,000 nodes a move, 6,000 at most), fitted
-//! in session 69 for bramble-10 (bramble-11 still uses it). The fit must be run again whenever the evaluation's scale
-//! changes (a new network); docs/tools.md says how.
+//! scores: every fifth training position of data/d114-d116 (1,313,788 positions of the
+//! self-play games of bramble-11 at datagen's 3,000 nodes a move, 6,000 at most), fitted
+//! in session 79 for bramble-11. The fit must be run again whenever the evaluation's
+//! scale changes (a new network); docs/uci.md says how.
 
 use shakmaty::{Board, Role};
 
 use crate::scores::TB_WIN_BOUND;
 
 /// `a(m)`: the score winning half the games, as `A[0] x^2 + A[1] x + A[2]`, `x = m / 58`.
-const A: [f64; 3] = [493.551, -1092.312, 719.445];
+const A: [f64; 3] = [528.447, -1182.041, 776.644];
 /// `b(m)`: the spread of the win rate around `a(m)`, in the same form.
-const B: [f64; 3] = [99.519, -167.497, 207.485];
+const B: [f64; 3] = [144.169, -268.898, 259.397];
 const MATERIAL_MIN: u32 = 17;
 const MATERIAL_MAX: u32 = 78;
 const MATERIAL_NORM: f64 = 58.0;
