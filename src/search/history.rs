@@ -18,13 +18,6 @@ pub const HISTORY_MAX: i32 = 16_384;
 /// How many earlier plies the continuation histories look back at.
 pub const CONTINUATION_PLIES: usize = 2;
 
-/// Issue 83's threat-aware history (on trial, off until its SPRT): the butterfly history
-/// keeps four entries per move, by whether the opponent attacks its from square and its
-/// to square (Viridithas' and Stormphrax's threat history), so that a move taking a piece
-/// out of an attack and one walking into an attack learn apart. Off, every move reads the
-/// first entry: the search of the build before it.
-pub(crate) const THREAT_HISTORY: bool = false;
-
 /// A move as the continuation tables know it: the piece that moved (colour and role) and
 /// its target square, kept as its row in those tables (piece * 64 + square), which every
 /// quiet move's score reads.
@@ -49,7 +42,7 @@ impl PieceTo {
 
 /// The moves before a node that its quiet moves are scored against: one and two plies
 /// back (`None` at the root, after a null move, or beyond the game's start); and the
-/// squares the opponent attacks (`threats`, empty while `THREAT_HISTORY` is off).
+/// squares the opponent attacks (`threats`), which pick the butterfly entry.
 #[derive(Clone, Copy, Debug)]
 pub struct Context {
     pub side: Color,
@@ -64,10 +57,13 @@ impl Context {
     }
 }
 
-/// The squares the side not to move attacks in `pos` (empty while `THREAT_HISTORY` is off).
+/// The squares the side not to move attacks in `pos`: a quiet move's butterfly entry
+/// depends on whether they hold its from and its to square (issue 83's threat history, as
+/// Viridithas' and Stormphrax's), so that a move taking a piece out of an attack and one
+/// walking into an attack learn apart.
 #[inline]
 pub fn threats(pos: &Chess) -> Bitboard {
-    if THREAT_HISTORY { attacked_squares(pos.board(), !pos.turn()) } else { Bitboard::EMPTY }
+    attacked_squares(pos.board(), !pos.turn())
 }
 
 /// The squares `by` attacks on `board`.

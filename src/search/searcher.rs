@@ -251,8 +251,7 @@ pub(super) struct Frame {
     /// rewarded when its reply fails low.
     pub(super) played: Option<Move>,
     /// The squares the opponent of the side to move attacks at this ply's node, for the
-    /// quiet histories (`THREAT_HISTORY`; empty while it is off); set when the node
-    /// starts on its moves.
+    /// quiet histories; set when the node starts on its moves.
     pub(super) threats: Bitboard,
     /// Beta cut-offs of the nodes at this ply since their parent started
     /// (`SEARCH_IV_BATCH`): many say the parent's moves are being refuted.
