@@ -4,7 +4,7 @@
 //! The terms are in `terms.rs`, their weights in `weights.rs` (written by the tuner) at
 //! the places `params.rs` gives them.
 
-mod bits;
+pub(crate) mod bits;
 pub mod collector;
 mod endgame;
 pub mod params;

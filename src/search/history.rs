@@ -9,6 +9,7 @@ use shakmaty::{Bitboard, Board, Chess, Color, Move, Position, Role, Square};
 
 use super::correction::CorrectionHistory;
 use super::params::{HISTORY_BONUS_BASE, HISTORY_BONUS_LINEAR, HISTORY_BONUS_MAX, HISTORY_BONUS_QUADRATIC};
+use crate::eval::bits::pawn_attacks;
 use crate::movegen::is_noisy;
 use crate::packed_move::PackedMove;
 use crate::scores::MAX_PLY;
@@ -69,16 +70,10 @@ pub fn threats(pos: &Chess) -> Bitboard {
 /// The squares `by` attacks on `board`.
 #[inline]
 fn attacked_squares(board: &Board, by: Color) -> Bitboard {
-    const NOT_FILE_A: u64 = !0x0101_0101_0101_0101;
-    const NOT_FILE_H: u64 = !0x8080_8080_8080_8080;
-    let pawns = (board.pawns() & board.by_color(by)).0;
-    // Pawns all at once: a White pawn attacks 7 and 9 squares up, a Black one 9 and 7 down.
-    let pawn_attacks = match by {
-        Color::White => ((pawns & NOT_FILE_A) << 7) | ((pawns & NOT_FILE_H) << 9),
-        Color::Black => ((pawns & NOT_FILE_A) >> 9) | ((pawns & NOT_FILE_H) >> 7),
-    };
+    // Pawns all at once, the other pieces one by one.
+    let pawns = pawn_attacks(by, (board.pawns() & board.by_color(by)).0);
     let pieces = board.by_color(by) & !board.pawns();
-    pieces.into_iter().fold(Bitboard(pawn_attacks), |attacked, sq| attacked | board.attacks_from(sq))
+    pieces.into_iter().fold(Bitboard(pawns), |attacked, sq| attacked | board.attacks_from(sq))
 }
 
 /// Which of the four butterfly entries of a move from `from` to `to` a node with these
