@@ -28,12 +28,6 @@ use crate::tt::{Bound, TtData};
 /// histories its search left. Off: the moves are generated first (the search of 8d7aea0).
 const TABLE_MOVE_FIRST: bool = false;
 
-/// Switch (issue 83 section 4's first batch, off until its SPRT): double extensions of
-/// very singular table moves (capped along a line), and one ply more of late move
-/// reduction once the node's children keep failing high (Stockfish's `cutoffCnt`).
-/// Off: the search of 11b4ad7.
-const SEARCH_IV_BATCH: bool = false;
-
 /// Switch (issue 83 section 4's second batch, off until its SPRT): a late move whose
 /// reduced search beats alpha is searched again one ply deeper when it beats the node's
 /// best score by far, one ply shallower when only just (Stockfish's `doDeeperSearch`);
@@ -87,12 +81,10 @@ impl Searcher<'_> {
 
         let window = MoveWindow { beta, depth, ply, cut_node, in_check, reduce_more: 0 };
         let mut node = Node::new(alpha, window, self.line.stack[ply].excluded);
-        if SEARCH_IV_BATCH {
-            // The children's cut-offs are counted afresh for each node; they inherit the
-            // line's double extensions (a move's search adds its own).
-            self.line.stack[ply + 1].cutoffs = 0;
-            self.line.stack[ply + 1].double_extensions = self.line.stack[ply].double_extensions;
-        }
+        // The children's cut-offs are counted afresh for each node; they inherit the
+        // line's double extensions (a move's search adds its own).
+        self.line.stack[ply + 1].cutoffs = 0;
+        self.line.stack[ply + 1].double_extensions = self.line.stack[ply].double_extensions;
 
         // Steps 4 and 5. The transposition table and the tablebases.
         if let Some(score) = self.probe_tables::<PV>(pos, &mut node) {
@@ -304,8 +296,7 @@ impl Searcher<'_> {
                 return Some(0);
             }
             if score < singular_beta {
-                let doubled = SEARCH_IV_BATCH
-                    && !PV
+                let doubled = !PV
                     && score < singular_beta - DOUBLE_EXT_MARGIN.get()
                     && i32::from(self.line.stack[ply].double_extensions) < DOUBLE_EXT_LIMIT.get();
                 node.singular_extension = if doubled { 2 } else { 1 };
@@ -393,10 +384,8 @@ impl Searcher<'_> {
                     }
                     if score >= beta {
                         self.history.reward_cutoff(&context, ply, m, &quiets_tried, &noisies_tried, depth);
-                        if SEARCH_IV_BATCH {
-                            let cutoffs = &mut self.line.stack[ply].cutoffs;
-                            *cutoffs = cutoffs.saturating_add(1);
-                        }
+                        let cutoffs = &mut self.line.stack[ply].cutoffs;
+                        *cutoffs = cutoffs.saturating_add(1);
                         break;
                     }
                     node.alpha = score;
@@ -603,10 +592,8 @@ impl Searcher<'_> {
         let gives_check = child.is_check();
         let reduction = self.late_move_reduction::<PV>(pos, node_move, window, gives_check);
         let extension = self.extension(gives_check, extension, ply);
-        if SEARCH_IV_BATCH {
-            let doubles = self.line.stack[ply].double_extensions + u8::from(extension >= 2);
-            self.line.stack[ply + 1].double_extensions = doubles;
-        }
+        let doubles = self.line.stack[ply].double_extensions + u8::from(extension >= 2);
+        self.line.stack[ply + 1].double_extensions = doubles;
         let new_depth = depth - 1 + extension;
         let score = if searched == 0 {
             // The first move of a PV node is a PV node; of a cut node, an all node; of an
@@ -666,9 +653,8 @@ impl Searcher<'_> {
         reduction += reduce_more;
         reduction -= i32::from(gives_check);
         reduction -= i32::from(self.history.killers(ply).contains(&Some(m)));
-        if SEARCH_IV_BATCH {
-            reduction += i32::from(i32::from(self.line.stack[ply + 1].cutoffs) > LMR_CUTOFF_COUNT.get());
-        }
+        // Many children failing high say this node's moves are being refuted.
+        reduction += i32::from(i32::from(self.line.stack[ply + 1].cutoffs) > LMR_CUTOFF_COUNT.get());
         reduction.max(0)
     }
 

@@ -135,13 +135,13 @@ params! {
     SE_MIN_DEPTH = 8, 5..=12, step 1;
     SE_TT_DEPTH_MARGIN = 3, 1..=5, step 1;
     SE_MARGIN = 2, 1..=4, step 1;
-    /// Double extensions (with `SEARCH_IV_BATCH`): in null-window nodes, when the others
-    /// stay this far below the singular bound, the table move is extended two plies, at
-    /// most `DOUBLE_EXT_LIMIT` times along a line.
+    /// Double extensions: in null-window nodes, when the others stay this far below the
+    /// singular bound, the table move is extended two plies, at most `DOUBLE_EXT_LIMIT`
+    /// times along a line.
     DOUBLE_EXT_MARGIN = 20, 5..=50, step 3;
     DOUBLE_EXT_LIMIT = 6, 2..=12, step 1;
-    /// Late move reductions (with `SEARCH_IV_BATCH`): one ply more once more than this many
-    /// of the node's children have failed high.
+    /// Late move reductions: one ply more once more than this many of the node's children
+    /// have failed high.
     LMR_CUTOFF_COUNT = 3, 1..=6, step 1;
     /// Late move reductions (with `SEARCH_IV_BATCH_2`): a reduced move that beats alpha is
     /// searched again one ply deeper when it beats the node's best score by

@@ -245,7 +245,7 @@ pub(super) struct Frame {
     /// The move left out of this ply's search (`NONE` for none): the table move, while
     /// a singular extension tests whether any other move comes near it.
     pub(super) excluded: PackedMove,
-    /// Double extensions along the line from the root to this ply (`SEARCH_IV_BATCH`).
+    /// Double extensions along the line from the root to this ply.
     pub(super) double_extensions: u8,
     /// The move searched from this ply (`None` for a null move), with `SEARCH_IV_BATCH_2`:
     /// rewarded when its reply fails low.
@@ -253,8 +253,8 @@ pub(super) struct Frame {
     /// The squares the opponent of the side to move attacks at this ply's node, for the
     /// quiet histories; set when the node starts on its moves.
     pub(super) threats: Bitboard,
-    /// Beta cut-offs of the nodes at this ply since their parent started
-    /// (`SEARCH_IV_BATCH`): many say the parent's moves are being refuted.
+    /// Beta cut-offs of the nodes at this ply since their parent started: many say the
+    /// parent's moves are being refuted.
     pub(super) cutoffs: u8,
 }
 
