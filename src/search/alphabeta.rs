@@ -10,6 +10,7 @@ use std::sync::LazyLock;
 
 use shakmaty::{Move, MoveList, Position as _};
 
+use super::correction::LastMoves;
 use super::history::{Context, threats};
 use super::ordering::MovePicker;
 use super::params::*;
@@ -34,6 +35,15 @@ const TABLE_MOVE_FIRST: bool = false;
 /// a quiet table move that cuts a node off from the table gains history as if searched;
 /// a quiet move whose reply fails low gains history. Off: the search of 194ee96.
 pub(super) const SEARCH_IV_BATCH_2: bool = false;
+
+/// Switch (issue 83 section 4's third batch, off until its SPRT): the static evaluation
+/// is also corrected by a correction history keyed by the last two moves (Stockfish's
+/// continuation correction history); and a node reached by a reduced search looks back
+/// at the reduction (Stockfish's hindsight adjustment): one ply deeper after a large one
+/// unless the reduced move made its own side's position worse, one ply shallower after a
+/// smaller one when the two sides' evaluations add up to more than a margin. Off: the
+/// search of 115d990.
+pub(super) const SEARCH_IV_BATCH_3: bool = false;
 
 impl Searcher<'_> {
     /// The score of `pos` in the window (alpha, beta) at `depth`, fail-soft: the steps
@@ -181,9 +191,16 @@ impl Searcher<'_> {
         // The table keeps the evaluation uncorrected: the correction changes as the search learns.
         node.raw_eval =
             (!node.window.in_check).then(|| tt_hit.and_then(|hit| hit.eval).unwrap_or_else(|| self.evaluate(pos, ply)));
-        node.static_eval = node.raw_eval.map(|eval| self.corrected_eval(pos, eval));
+        let last_moves = self.last_moves(ply);
+        node.static_eval = node.raw_eval.map(|eval| self.corrected_eval(pos, eval, last_moves));
         self.line.stack[ply].eval = node.static_eval;
         node.eval = node.static_eval.map(|eval| tt_hit.map_or(eval, |hit| refined_eval(eval, &hit)));
+
+        // Step 6a. Hindsight: the parent reduced the move that led here; its evaluation and
+        // this one say whether that was too much or too little.
+        if SEARCH_IV_BATCH_3 && ply > 0 {
+            node.window.depth += self.hindsight_adjustment(ply, node.static_eval, node.window.depth);
+        }
 
         // Step 6b. Internal iterative reduction: a node the table knows no move for was
         // not searched before, or not usefully; search it one ply shallower.
@@ -445,7 +462,8 @@ impl Searcher<'_> {
             && node.best_move.is_none_or(|m| !is_noisy(m))
             && corrects(bound, best_score, eval)
         {
-            self.history.correction.update(pos, depth, raw_eval, best_score);
+            let last_moves = self.last_moves(ply);
+            self.history.correction.update(pos, depth, raw_eval, best_score, last_moves);
         }
         // Every move here failed low: the quiet move that led here was a good one.
         if SEARCH_IV_BATCH_2
@@ -463,11 +481,49 @@ impl Searcher<'_> {
     }
 
     /// The static evaluation corrected by the correction history: by the errors searches
-    /// of positions with the same pawn structure found.
+    /// of positions with the same pawn structure found, and of positions reached by the
+    /// same `last_moves`.
     #[inline]
-    pub(super) fn corrected_eval(&self, pos: &Position, eval: i32) -> i32 {
-        let corrected = self.history.correction.correct(pos, eval);
+    pub(super) fn corrected_eval(&self, pos: &Position, eval: i32, last_moves: Option<LastMoves>) -> i32 {
+        let corrected = self.history.correction.correct(pos, eval, last_moves);
         corrected.clamp(-TB_WIN_BOUND + 1, TB_WIN_BOUND - 1)
+    }
+
+    /// The two moves that led to the node at `ply`, for the continuation correction
+    /// history (`SEARCH_IV_BATCH_3`): `None` near the root or after a null move. Only for
+    /// `alphabeta`'s nodes: quiescence does not record its moves in the line.
+    #[inline]
+    fn last_moves(&self, ply: usize) -> Option<LastMoves> {
+        if !SEARCH_IV_BATCH_3 || ply < 2 {
+            return None;
+        }
+        Some([self.line.stack[ply - 2].moved?, self.line.stack[ply - 1].moved?])
+    }
+
+    /// Step 6a (`SEARCH_IV_BATCH_3`): the plies to add to the depth of a node at `ply`
+    /// (`ply > 0`) with this static evaluation (`None` in check), by the reduction its
+    /// parent searched it with (read once: the searches at this ply that follow, a
+    /// singular extension's or a null move's verification, were not reduced). After a
+    /// large reduction, one ply more unless the evaluations say the parent's move made its
+    /// own side's position worse; after a smaller one, one ply less when the two
+    /// evaluations add up to more than a margin. Never at ply 1: the root keeps no static
+    /// evaluation.
+    #[inline]
+    fn hindsight_adjustment(&mut self, ply: usize, static_eval: Option<i32>, depth: i32) -> i32 {
+        let reduction = std::mem::take(&mut self.line.stack[ply - 1].reduction);
+        let (Some(eval), Some(parent_eval)) = (static_eval, self.line.stack[ply - 1].eval) else { return 0 };
+        // Stockfish's `opponentWorsening`: this side stands better than the parent thought.
+        let parent_worsened = eval > -parent_eval;
+        if reduction >= HINDSIGHT_DEEPER_REDUCTION.get() && !parent_worsened {
+            1
+        } else if reduction >= HINDSIGHT_SHALLOWER_REDUCTION.get()
+            && depth >= 2
+            && eval + parent_eval > HINDSIGHT_QUIET_MARGIN.get()
+        {
+            -1
+        } else {
+            0
+        }
     }
 
     /// ProbCut's searches: each capture that wins enough material by static exchange is
@@ -602,8 +658,15 @@ impl Searcher<'_> {
         } else {
             // Reduced, but never straight into quiescence.
             let reduced = if reduction > 0 { (new_depth - reduction).clamp(1, new_depth) } else { new_depth };
-            // A late move is expected to fail low, so its reply to cut off.
+            // A late move is expected to fail low, so its reply to cut off. The child may
+            // look back at its reduction (`hindsight_adjustment`).
+            if SEARCH_IV_BATCH_3 {
+                self.line.stack[ply].reduction = new_depth - reduced;
+            }
             let mut score = -self.alphabeta::<false>(&child, -alpha - 1, -alpha, reduced, ply + 1, true);
+            if SEARCH_IV_BATCH_3 {
+                self.line.stack[ply].reduction = 0;
+            }
             let mut new_depth = new_depth;
             if SEARCH_IV_BATCH_2 && reduced < new_depth && score > alpha && node_move.best_score > -INFINITY {
                 // How far the reduced search beat the best score so far says how deep

@@ -36,7 +36,7 @@ impl PieceTo {
     }
 
     #[inline]
-    fn index(self) -> usize {
+    pub(super) fn index(self) -> usize {
         usize::from(self.0)
     }
 }
@@ -99,7 +99,7 @@ pub struct History {
     /// How well captures and promotions did, by piece, target square and captured role.
     captures: [[[i16; ROLES]; 64]; 12],
     /// How wrong the static evaluation was, by pawn structure.
-    pub correction: CorrectionHistory,
+    pub correction: Box<CorrectionHistory>,
 }
 
 impl History {

@@ -256,6 +256,9 @@ pub(super) struct Frame {
     /// Beta cut-offs of the nodes at this ply since their parent started: many say the
     /// parent's moves are being refuted.
     pub(super) cutoffs: u8,
+    /// The reduction of the move being searched from this ply by a reduced search, 0
+    /// otherwise (`SEARCH_IV_BATCH_3`'s hindsight adjustment).
+    pub(super) reduction: i32,
 }
 
 /// No side can mate: bare kings, or kings with a single minor piece, or bishops all on
