@@ -6,7 +6,7 @@
 //! second table does the same keyed by the last two moves (Stockfish's continuation
 //! correction history): some replies leave positions the evaluation misjudges alike.
 
-use super::history::PieceTo;
+use super::history::{PIECE_SQUARES, PieceTo};
 use crate::position::Position;
 
 /// Entries per side (a power of two: the key's low bits index it).
@@ -20,9 +20,6 @@ const MAX_WEIGHT: i32 = 16;
 const MAX_CORRECTION: i32 = 64;
 
 type Table = [[i16; SIZE]; 2];
-
-/// Pieces (colour and role) times squares: the rows and columns of the continuation table.
-const PIECE_SQUARES: usize = 12 * 64;
 
 /// The last two moves before a node, the one before last first: what the continuation
 /// table is keyed by.
@@ -69,16 +66,12 @@ impl CorrectionHistory {
         let side = pos.turn() as usize;
         let error = (score - raw_eval).clamp(-MAX_CORRECTION, MAX_CORRECTION) * GRAIN;
         let weight = (depth + 1).min(MAX_WEIGHT);
-        let pawns = index(pos.pawn_key());
-        let Some([before, last]) = last_moves else {
-            average_in(&mut self.pawns[side][pawns], error, weight);
-            return;
-        };
-        let (before, last) = (before.index(), last.index());
-        let missed = error - i32::from(self.pawns[side][pawns]) - i32::from(self.continuation[before][last]);
-        for entry in [&mut self.pawns[side][pawns], &mut self.continuation[before][last]] {
-            let target = i32::from(*entry) + missed;
-            average_in(entry, target.clamp(-MAX_CORRECTION * GRAIN, MAX_CORRECTION * GRAIN), weight);
+        let pawns = &mut self.pawns[side][index(pos.pawn_key())];
+        let continuation = last_moves.map(|[before, last]| &mut self.continuation[before.index()][last.index()]);
+        let missed = error - i32::from(*pawns) - continuation.as_ref().map_or(0, |entry| i32::from(**entry));
+        for entry in std::iter::once(pawns).chain(continuation) {
+            let target = (i32::from(*entry) + missed).clamp(-MAX_CORRECTION * GRAIN, MAX_CORRECTION * GRAIN);
+            average_in(entry, target, weight);
         }
     }
 }

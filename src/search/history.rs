@@ -84,7 +84,7 @@ fn threat_bucket(threats: Bitboard, from: usize, to: usize) -> usize {
 }
 
 /// 12 pieces times 64 squares.
-const PIECE_SQUARES: usize = 12 * 64;
+pub(super) const PIECE_SQUARES: usize = 12 * 64;
 /// Captured roles: pawn to queen, and the king's place for a promotion without capture.
 const ROLES: usize = 6;
 
