@@ -7,7 +7,8 @@
 use std::time::Duration;
 
 use crate::search::params::{
-    TIME_HARD_FACTOR, TIME_MOVES_TO_GO_PERCENT, TIME_NO_INCREMENT_MOVES, TIME_SUDDEN_DEATH_MOVES,
+    TIME_HARD_FACTOR, TIME_INCREMENT_CLOCK_PERCENT, TIME_MOVES_TO_GO_PERCENT, TIME_NO_INCREMENT_MOVES,
+    TIME_SUDDEN_DEATH_MOVES,
 };
 
 /// Our side's clock in a `go` command.
@@ -36,6 +37,12 @@ const LAST_MOVE_SHARE: (u32, u32) = (9, 10);
 impl TimeBudget {
     /// The budget for one move from the clock.
     pub fn from_clock(clock: Clock, overhead: Duration) -> TimeBudget {
+        Self::from_clock_capped(clock, overhead, TIME_INCREMENT_CLOCK_PERCENT.get() as u32)
+    }
+
+    /// `from_clock` with the increment's part capped at `increment_clock_percent`
+    /// hundredths of the usable clock (`increment_part`).
+    fn from_clock_capped(clock: Clock, overhead: Duration, increment_clock_percent: u32) -> TimeBudget {
         let usable = clock.time.saturating_sub(overhead);
         let moves = clock.moves_to_go.unwrap_or_else(|| sudden_death_moves(clock.increment)).clamp(1, 50);
         let (num, den) = if moves == 1 { LAST_MOVE_SHARE } else { MAX_SHARE };
@@ -43,7 +50,7 @@ impl TimeBudget {
         let cap = usable.saturating_mul(num) / den;
         let plan_percent = if clock.moves_to_go.is_some() { TIME_MOVES_TO_GO_PERCENT.get() as u32 } else { 100 };
         let share = planned_share(usable, moves, plan_percent);
-        let soft = share.saturating_add(clock.increment.saturating_mul(3) / 4).min(cap);
+        let soft = share.saturating_add(increment_part(clock.increment, usable, increment_clock_percent)).min(cap);
         let hard = soft.saturating_mul(TIME_HARD_FACTOR.get() as u32).min(cap);
         TimeBudget { soft, hard }
     }
@@ -74,6 +81,15 @@ impl TimeBudget {
 fn sudden_death_moves(increment: Duration) -> u32 {
     let moves = if increment.is_zero() { TIME_NO_INCREMENT_MOVES.get() } else { TIME_SUDDEN_DEATH_MOVES.get() };
     moves as u32
+}
+
+/// The increment's part of a move's soft budget: three quarters of it, but at most
+/// `clock_percent` hundredths of the usable clock. Spending the increment each move keeps
+/// a clock where it is however low it has fallen; under the cap a move spends less and
+/// the clock grows back.
+fn increment_part(increment: Duration, usable: Duration, clock_percent: u32) -> Duration {
+    let clock_cap = usable.saturating_mul(clock_percent) / 100;
+    (increment.saturating_mul(3) / 4).min(clock_cap)
 }
 
 /// A move's share of `usable` when it is planned over `percent` hundredths of `moves`.
@@ -171,6 +187,32 @@ mod tests {
             budget(40_030, 0, Some(40), 30).soft,
             planned_share(ms(40_000), 40, TIME_MOVES_TO_GO_PERCENT.get() as u32)
         );
+    }
+
+    #[test]
+    fn a_capped_increment_part_lets_a_low_clock_grow_back() {
+        let clock = |time| Clock { time: ms(time), increment: ms(50), moves_to_go: None };
+        // 150 ms left at 5+0.05 (session 90's time loss): uncapped, the move plans 42 ms of
+        // the 50 ms coming back; capped at 12%, 19 ms.
+        assert_eq!(TimeBudget::from_clock_capped(clock(150), ms(30), 100).soft, ms(120) / 25 + ms(37) + ms(1) / 2);
+        let capped = TimeBudget::from_clock_capped(clock(150), ms(30), 12);
+        assert_eq!(capped.soft, ms(120) / 25 + ms(120) * 12 / 100);
+        // A full clock is not affected.
+        assert_eq!(
+            TimeBudget::from_clock_capped(clock(5_000), ms(30), 12),
+            TimeBudget::from_clock_capped(clock(5_000), ms(30), 100)
+        );
+        // 300 moves, each spending 1.3 soft budgets (the driver's average) within the hard
+        // one: uncapped the clock settles where the hard cap (half the clock) spends the
+        // increment, about 130 ms; capped at 12%, at about 270 ms.
+        let settle = |percent| {
+            (0..300).fold(ms(5_000), |time, _| {
+                let budget = TimeBudget::from_clock_capped(clock(time.as_millis() as u64), ms(30), percent);
+                time - budget.soft.mul_f64(1.3).min(budget.hard) + ms(50)
+            })
+        };
+        assert!(settle(100) < ms(150), "{:?}", settle(100));
+        assert!(settle(12) > ms(250), "{:?}", settle(12));
     }
 
     #[test]
