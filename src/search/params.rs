@@ -238,10 +238,11 @@ params! {
     TIME_NODE_SHARE_OFFSET_PERCENT = 100, 25..=150, step 5;
     /// Time use with an increment (issue 83, on trial): the increment's part of the soft
     /// budget is at most this many hundredths of the usable clock, so that a clock fallen
-    /// to a few increments grows back and keeps a reserve for a move the machine stalls
-    /// (25-103 ms, five moves in 120,000 of session 90's games; two were lost on time at
-    /// about 150 ms left). Off (100: never binding, the hard cap is half the clock) until
-    /// its SPRT; 12 keeps the clock above about six increments.
+    /// to a few increments grows back and keeps a reserve for a move delayed outside the
+    /// search (cause unknown: 24-103 ms late, five moves in 119,601 of session 90's games;
+    /// two such moves lost on time at about 150 ms left). Off (100: never binding, the
+    /// hard cap is half the clock) until its SPRT; 12 keeps the clock above about six
+    /// increments.
     TIME_INCREMENT_CLOCK_PERCENT = 100, 5..=100, step 2;
 }
 
