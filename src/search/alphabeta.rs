@@ -23,12 +23,6 @@ use crate::position::{CheckSquares, Position};
 use crate::scores::{DRAW, INFINITY, MATE, MATE_BOUND, MAX_PLY, TB_WIN_BOUND};
 use crate::tt::{Bound, TtData};
 
-/// Switch (issue 83's staged picker, off until its SPRT): a node whose table move is legal
-/// searches it before generating the other moves (16.5% of the nodes that generate are
-/// cut off by the table move at once, docs/experiments.md), and scores the rest with the
-/// histories its search left. Off: the moves are generated first (the search of 8d7aea0).
-const TABLE_MOVE_FIRST: bool = false;
-
 /// Switch (issue 83 section 4's second batch, off until its SPRT): a late move whose
 /// reduced search beats alpha is searched again one ply deeper when it beats the node's
 /// best score by far, one ply shallower when only just (Stockfish's `doDeeperSearch`);
@@ -109,19 +103,12 @@ impl Searcher<'_> {
             return score;
         }
 
-        // Step 9. The legal moves; none: checkmate or stalemate. With TABLE_MOVE_FIRST a
-        // legal table move is searched before they are generated (a cut-off by it saves
-        // the generation), and shows that there is a legal move.
-        node.table_move =
-            if TABLE_MOVE_FIRST && !node.excluding() { self.legal_table_move(pos, node.tt_move) } else { None };
-        let generated = node.table_move.is_none();
-        let mut moves = if generated { pos.legal_moves() } else { MoveList::new() };
-        if generated {
-            if moves.is_empty() {
-                return if in_check { -MATE + ply as i32 } else { DRAW };
-            }
-            node.table_move = find_move(&moves, node.tt_move);
+        // Step 9. The legal moves; none: checkmate or stalemate.
+        let mut moves = pos.legal_moves();
+        if moves.is_empty() {
+            return if in_check { -MATE + ply as i32 } else { DRAW };
         }
+        node.table_move = find_move(&moves, node.tt_move);
 
         // Step 9b. Singular extension of the table's move (or a multi-cut).
         if let Some(score) = self.singular_extension::<PV>(pos, &mut node) {
@@ -129,7 +116,7 @@ impl Searcher<'_> {
         }
 
         // Step 10. The moves.
-        if let Some(score) = self.search_moves::<PV>(pos, &mut moves, generated, &mut node) {
+        if let Some(score) = self.search_moves::<PV>(pos, &mut moves, &mut node) {
             return score;
         }
 
@@ -328,17 +315,9 @@ impl Searcher<'_> {
 
     /// Step 10. Search the moves, best first; later moves with a null window, re-searched
     /// with the full window only when they beat alpha. The best score and move go to
-    /// `node`; `Some(0)` when the search was stopped. `moves` are the legal moves when
-    /// `generated`; otherwise the table move is searched first and they are generated
-    /// after it, into `moves`, if it does not cut off.
+    /// `node`; `Some(0)` when the search was stopped.
     #[inline(always)]
-    fn search_moves<const PV: bool>(
-        &mut self,
-        pos: &Position,
-        moves: &mut MoveList,
-        generated: bool,
-        node: &mut Node,
-    ) -> Option<i32> {
+    fn search_moves<const PV: bool>(&mut self, pos: &Position, moves: &mut MoveList, node: &mut Node) -> Option<i32> {
         // A copy: the moves' searches get its address, which `node` need not share.
         let mut window = node.window;
         // Late moves are reduced more where a cut-off is likelier to come from elsewhere:
@@ -348,32 +327,12 @@ impl Searcher<'_> {
         let MoveWindow { beta, depth, ply, .. } = window;
         self.line.stack[ply].threats = threats(pos.chess());
         let context = self.quiet_context(pos.turn(), ply);
-        let mut table_move_first = if generated { None } else { node.table_move };
-        let mut moves = Some(moves);
-        let mut picker = None;
-        if generated && let Some(moves) = moves.take() {
-            picker = Some(MovePicker::new(pos.chess(), moves, node.tt_move, self.history, &context, ply));
-        }
+        let mut picker = MovePicker::new(pos.chess(), moves, node.tt_move, self.history, &context, ply);
         let mut quiets_tried = MoveList::new();
         let mut noisies_tried = MoveList::new();
         let mut searched = 0;
         let mut facts = NodeFacts::new(node);
-        loop {
-            let m = match table_move_first.take() {
-                Some(m) => m,
-                None => {
-                    if let Some(moves) = moves.take() {
-                        // The table move did not cut off: now the rest.
-                        *moves = pos.legal_moves();
-                        picker = Some(MovePicker::new(pos.chess(), moves, node.tt_move, self.history, &context, ply));
-                    }
-                    let Some(m) = picker.as_mut().and_then(|picker| picker.next_move(self.history)) else { break };
-                    if !generated && PackedMove::new(m) == node.tt_move {
-                        continue;
-                    }
-                    m
-                }
-            };
+        while let Some(m) = picker.next_move() {
             let code = PackedMove::new(m);
             if code == node.excluded {
                 continue;
@@ -535,7 +494,7 @@ impl Searcher<'_> {
         let mut moves = MoveList::new();
         add_noisy_moves(pos.chess(), &mut moves);
         let mut picker = MovePicker::noisy(&mut moves);
-        while let Some(m) = picker.next_move(self.history) {
+        while let Some(m) = picker.next_move() {
             if !see_at_least(pos.chess(), m, probcut_beta - eval) {
                 continue;
             }

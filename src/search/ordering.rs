@@ -30,16 +30,6 @@ const _: () = assert!(GOOD_NOISY - HISTORY_MAX - 6 > KILLER + 1);
 const _: () = assert!(LOSING_CAPTURE + CAPTURE_SCORE_MAX < -(1 + CONTINUATION_PLIES as i32) * HISTORY_MAX);
 const _: () = assert!(LOSING_CAPTURE - HISTORY_MAX - 6 > UNDER_PROMOTION);
 
-/// Switch (issue 83's staged picker, off until its SPRT): quiet moves other than the
-/// killers and the countermove are scored by their histories only once the captures that
-/// win material are used up, so a node cut off by the table move or a capture never looks
-/// them up, and they are scored with the histories that the captures' searches left.
-/// Off, every move is scored when the picker is made (the search of 25190fa).
-pub(crate) const LAZY_QUIET_SCORES: bool = false;
-/// Where a quiet move not yet scored stands: below the countermove, above every history.
-const QUIET_PENDING: i32 = COUNTERMOVE - 1;
-const _: () = assert!((1 + CONTINUATION_PLIES as i32) * HISTORY_MAX < QUIET_PENDING);
-
 /// The most moves a picker orders (no chess position has more than 218).
 const MAX_MOVES: usize = 256;
 /// Low bits of a key that hold the move's place in the list.
@@ -57,9 +47,6 @@ pub(crate) struct MovePicker<'a> {
     /// every node.
     keys: ArrayVec<i32, MAX_MOVES>,
     next: usize,
-    /// With `LAZY_QUIET_SCORES`: the context the quiet moves are to be scored against,
-    /// until they are.
-    pending_quiets: Option<Context>,
 }
 
 impl<'a> MovePicker<'a> {
@@ -76,7 +63,7 @@ impl<'a> MovePicker<'a> {
         let countermove = history.countermove(context);
         let killer_codes = killers.map(|killer| killer.map_or(PackedMove::NONE, PackedMove::new));
         let countermove_code = countermove.map_or(PackedMove::NONE, PackedMove::new);
-        let mut picker = MovePicker::scored(moves, |m| {
+        MovePicker::scored(moves, |m| {
             // No legal move packs to NONE, so an empty table move, killer or countermove
             // matches none; a code that matches is checked against the whole move.
             let (code, noisy) = PackedMove::with_noisiness(m);
@@ -95,16 +82,10 @@ impl<'a> MovePicker<'a> {
                 KILLER
             } else if code == countermove_code && countermove == Some(m) {
                 COUNTERMOVE
-            } else if LAZY_QUIET_SCORES {
-                QUIET_PENDING
             } else {
                 history.quiet_score(context, m)
             }
-        });
-        if LAZY_QUIET_SCORES {
-            picker.pending_quiets = Some(*context);
-        }
-        picker
+        })
     }
 
     /// Ordering for quiescence and ProbCut: captures and promotions by MVV-LVA alone.
@@ -115,41 +96,21 @@ impl<'a> MovePicker<'a> {
     fn scored(moves: &'a mut MoveList, score: impl Fn(Move) -> i32) -> MovePicker<'a> {
         moves.truncate(MAX_MOVES);
         let keys = moves.iter().enumerate().map(|(place, &m)| with_place(score(m) << PLACE_BITS, place)).collect();
-        MovePicker { moves, keys, next: 0, pending_quiets: None }
+        MovePicker { moves, keys, next: 0 }
     }
 
-    /// The best move not yet picked; `history` scores the quiet moves when they are
-    /// reached (with `LAZY_QUIET_SCORES`).
-    pub fn next_move(&mut self, history: &History) -> Option<Move> {
+    /// The best move not yet picked.
+    pub fn next_move(&mut self) -> Option<Move> {
         let start = self.next;
         let keys = self.keys.get(start..self.moves.len()).filter(|keys| !keys.is_empty())?;
         // A fold over values, not `max()` over references, so that it vectorises.
-        let mut best_key = keys.iter().copied().fold(i32::MIN, i32::max);
-        if LAZY_QUIET_SCORES
-            && best_key >> PLACE_BITS == QUIET_PENDING
-            && let Some(context) = self.pending_quiets.take()
-        {
-            self.score_quiets(history, &context);
-            best_key = self.keys[start..].iter().copied().fold(i32::MIN, i32::max);
-        }
+        let best_key = keys.iter().copied().fold(i32::MIN, i32::max);
         let best = place(best_key);
         self.moves.swap(start, best);
         self.keys.swap(start, best);
         self.keys[best] = with_place(self.keys[best], best);
         self.next += 1;
         Some(self.moves[start])
-    }
-}
-
-impl MovePicker<'_> {
-    /// Scores the quiet moves left pending by their histories, in place.
-    #[cold]
-    fn score_quiets(&mut self, history: &History, context: &Context) {
-        for (place, key) in self.keys.iter_mut().enumerate().skip(self.next) {
-            if *key >> PLACE_BITS == QUIET_PENDING {
-                *key = with_place(history.quiet_score(context, self.moves[place]) << PLACE_BITS, place);
-            }
-        }
     }
 }
 
@@ -209,7 +170,7 @@ mod tests {
         let context = Context::root(pos.chess());
         let mut picker = MovePicker::new(pos.chess(), &mut moves, tt_move, &history, &context, 0);
         let mut out = Vec::new();
-        while let Some(m) = picker.next_move(&history) {
+        while let Some(m) = picker.next_move() {
             out.push(m.to_uci(CastlingMode::Standard).to_string());
         }
         out
@@ -244,10 +205,8 @@ mod tests {
         let mut moves = MoveList::new();
         crate::movegen::add_noisy_moves(pos.chess(), &mut moves);
         let mut picker = MovePicker::noisy(&mut moves);
-        let history = History::new();
-        let picked: Vec<String> = std::iter::from_fn(|| picker.next_move(&history))
-            .map(|m| m.to_uci(CastlingMode::Standard).to_string())
-            .collect();
+        let picked: Vec<String> =
+            std::iter::from_fn(|| picker.next_move()).map(|m| m.to_uci(CastlingMode::Standard).to_string()).collect();
         assert_eq!(picked, ["e4d5", "c3d5"]);
     }
 

@@ -67,7 +67,7 @@ impl Searcher<'_> {
 
         let mut picker = MovePicker::noisy(&mut moves);
         let mut best_move = None;
-        while let Some(m) = picker.next_move(self.history) {
+        while let Some(m) = picker.next_move() {
             // SEE pruning: a capture that loses material cannot help a side that may stand
             // pat.
             if !in_check && !see_at_least(pos.chess(), m, 0) {

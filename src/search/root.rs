@@ -48,7 +48,7 @@ impl Searcher<'_> {
         let tt_move = self.tt.probe(root.key(), 0).map_or(PackedMove::NONE, |hit| hit.best_move);
         let mut picker =
             MovePicker::new(root.chess(), &mut moves, tt_move, self.history, &Context::root(root.chess()), 0);
-        std::iter::from_fn(|| picker.next_move(self.history)).collect()
+        std::iter::from_fn(|| picker.next_move()).collect()
     }
 
     /// One iteration: the best of all root moves, then the best of the others, and so on
