@@ -10,7 +10,6 @@ use std::sync::LazyLock;
 
 use shakmaty::{Move, MoveList, Position as _};
 
-use super::correction::LastMoves;
 use super::history::{Context, threats};
 use super::ordering::MovePicker;
 use super::params::*;
@@ -22,22 +21,6 @@ use crate::packed_move::{PackedMove, find_move};
 use crate::position::{CheckSquares, Position};
 use crate::scores::{DRAW, INFINITY, MATE, MATE_BOUND, MAX_PLY, TB_WIN_BOUND};
 use crate::tt::{Bound, TtData};
-
-/// Switch (issue 83 section 4's second batch, off until its SPRT): a late move whose
-/// reduced search beats alpha is searched again one ply deeper when it beats the node's
-/// best score by far, one ply shallower when only just (Stockfish's `doDeeperSearch`);
-/// a quiet table move that cuts a node off from the table gains history as if searched;
-/// a quiet move whose reply fails low gains history. Off: the search of 194ee96.
-pub(super) const SEARCH_IV_BATCH_2: bool = false;
-
-/// Switch (issue 83 section 4's third batch, off until its SPRT): the static evaluation
-/// is also corrected by a correction history keyed by the last two moves (Stockfish's
-/// continuation correction history); and a node reached by a reduced search looks back
-/// at the reduction (Stockfish's hindsight adjustment): one ply deeper after a large one
-/// unless the reduced move made its own side's position worse, one ply shallower after a
-/// smaller one when the two sides' evaluations add up to more than a margin. Off: the
-/// search of 115d990.
-pub(super) const SEARCH_IV_BATCH_3: bool = false;
 
 impl Searcher<'_> {
     /// The score of `pos` in the window (alpha, beta) at `depth`, fail-soft: the steps
@@ -141,9 +124,6 @@ impl Searcher<'_> {
             && hit.depth >= depth
             && cuts_off(hit.bound, hit.score, node.alpha, beta)
         {
-            if SEARCH_IV_BATCH_2 && hit.score >= beta {
-                self.reward_table_cutoff(pos, hit.best_move, ply, depth);
-            }
             return Some(hit.score);
         }
         node.tt_hit = tt_hit;
@@ -178,16 +158,9 @@ impl Searcher<'_> {
         // The table keeps the evaluation uncorrected: the correction changes as the search learns.
         node.raw_eval =
             (!node.window.in_check).then(|| tt_hit.and_then(|hit| hit.eval).unwrap_or_else(|| self.evaluate(pos, ply)));
-        let last_moves = self.last_moves(ply);
-        node.static_eval = node.raw_eval.map(|eval| self.corrected_eval(pos, eval, last_moves));
+        node.static_eval = node.raw_eval.map(|eval| self.corrected_eval(pos, eval));
         self.line.stack[ply].eval = node.static_eval;
         node.eval = node.static_eval.map(|eval| tt_hit.map_or(eval, |hit| refined_eval(eval, &hit)));
-
-        // Step 6a. Hindsight: the parent reduced the move that led here; its evaluation and
-        // this one say whether that was too much or too little.
-        if SEARCH_IV_BATCH_3 && ply > 0 {
-            node.window.depth += self.hindsight_adjustment(ply, node.static_eval, node.window.depth);
-        }
 
         // Step 6b. Internal iterative reduction: a node the table knows no move for was
         // not searched before, or not usefully; search it one ply shallower.
@@ -338,7 +311,7 @@ impl Searcher<'_> {
                 continue;
             }
             let extension = if code == node.tt_move { node.singular_extension } else { 0 };
-            let mut node_move = NodeMove::new(m, searched, extension, node.best_score);
+            let mut node_move = NodeMove::new(m, searched, extension);
             if node.best_score > -TB_WIN_BOUND
                 && self.pruning
                 && self.is_pruned::<PV>(pos, &mut node_move, &mut facts, &context, quiets_tried.len())
@@ -376,30 +349,6 @@ impl Searcher<'_> {
         None
     }
 
-    /// The table move, if it is a legal move of `pos` (a table entry may belong to
-    /// another position with the same key slot), found without generating the moves.
-    #[inline]
-    fn legal_table_move(&self, pos: &Position, tt_move: PackedMove) -> Option<Move> {
-        if tt_move.is_none() {
-            return None;
-        }
-        let m = tt_move.to_uci().to_move(pos.chess()).ok()?;
-        // The code must stand for exactly this move (castling as king takes rook).
-        tt_move.is(m).then_some(m)
-    }
-
-    /// A table cut-off that fails high by a quiet table move rewards the move as a
-    /// searched cut-off would (killer, countermove, history), with no moves tried before.
-    fn reward_table_cutoff(&mut self, pos: &Position, tt_move: PackedMove, ply: usize, depth: i32) {
-        if let Some(m) = self.legal_table_move(pos, tt_move)
-            && !is_noisy(m)
-        {
-            self.line.stack[ply].threats = threats(pos.chess());
-            let context = self.quiet_context(pos.turn(), ply);
-            self.history.reward_cutoff(&context, ply, m, &[], &[], depth);
-        }
-    }
-
     /// Step 11. Remember the result: in the table and, where it shows the evaluation was
     /// wrong, in the correction history. Returns the node's score.
     #[inline(always)]
@@ -421,18 +370,7 @@ impl Searcher<'_> {
             && node.best_move.is_none_or(|m| !is_noisy(m))
             && corrects(bound, best_score, eval)
         {
-            let last_moves = self.last_moves(ply);
-            self.history.correction.update(pos, depth, raw_eval, best_score, last_moves);
-        }
-        // Every move here failed low: the quiet move that led here was a good one.
-        if SEARCH_IV_BATCH_2
-            && bound == Bound::Upper
-            && ply > 0
-            && let Some(previous) = self.line.stack[ply - 1].played
-            && !is_noisy(previous)
-        {
-            let context = self.quiet_context(!pos.turn(), ply - 1);
-            self.history.reward_quiet(&context, previous, depth);
+            self.history.correction.update(pos, depth, raw_eval, best_score);
         }
         let best_move = node.best_move.map_or(PackedMove::NONE, PackedMove::new);
         self.tt.store(pos.key(), ply, TtData { best_move, score: best_score, eval: node.raw_eval, depth, bound });
@@ -440,49 +378,11 @@ impl Searcher<'_> {
     }
 
     /// The static evaluation corrected by the correction history: by the errors searches
-    /// of positions with the same pawn structure found, and of positions reached by the
-    /// same `last_moves`.
+    /// of positions with the same pawn structure found.
     #[inline]
-    pub(super) fn corrected_eval(&self, pos: &Position, eval: i32, last_moves: Option<LastMoves>) -> i32 {
-        let corrected = self.history.correction.correct(pos, eval, last_moves);
+    pub(super) fn corrected_eval(&self, pos: &Position, eval: i32) -> i32 {
+        let corrected = self.history.correction.correct(pos, eval);
         corrected.clamp(-TB_WIN_BOUND + 1, TB_WIN_BOUND - 1)
-    }
-
-    /// The two moves that led to the node at `ply`, for the continuation correction
-    /// history (`SEARCH_IV_BATCH_3`): `None` near the root or after a null move. Only for
-    /// `alphabeta`'s nodes: quiescence does not record its moves in the line.
-    #[inline]
-    fn last_moves(&self, ply: usize) -> Option<LastMoves> {
-        if !SEARCH_IV_BATCH_3 || ply < 2 {
-            return None;
-        }
-        Some([self.line.stack[ply - 2].moved?, self.line.stack[ply - 1].moved?])
-    }
-
-    /// Step 6a (`SEARCH_IV_BATCH_3`): the plies to add to the depth of a node at `ply`
-    /// (`ply > 0`) with this static evaluation (`None` in check), by the reduction its
-    /// parent searched it with (read once: the searches at this ply that follow, a
-    /// singular extension's or a null move's verification, were not reduced). After a
-    /// large reduction, one ply more unless the evaluations say the parent's move made its
-    /// own side's position worse; after a smaller one, one ply less when the two
-    /// evaluations add up to more than a margin. Never at ply 1: the root keeps no static
-    /// evaluation.
-    #[inline]
-    fn hindsight_adjustment(&mut self, ply: usize, static_eval: Option<i32>, depth: i32) -> i32 {
-        let reduction = std::mem::take(&mut self.line.stack[ply - 1].reduction);
-        let (Some(eval), Some(parent_eval)) = (static_eval, self.line.stack[ply - 1].eval) else { return 0 };
-        // Stockfish's `opponentWorsening`: this side stands better than the parent thought.
-        let parent_worsened = eval > -parent_eval;
-        if reduction >= HINDSIGHT_DEEPER_REDUCTION.get() && !parent_worsened {
-            1
-        } else if reduction >= HINDSIGHT_SHALLOWER_REDUCTION.get()
-            && depth >= 2
-            && eval + parent_eval > HINDSIGHT_QUIET_MARGIN.get()
-        {
-            -1
-        } else {
-            0
-        }
     }
 
     /// ProbCut's searches: each capture that wins enough material by static exchange is
@@ -617,24 +517,8 @@ impl Searcher<'_> {
         } else {
             // Reduced, but never straight into quiescence.
             let reduced = if reduction > 0 { (new_depth - reduction).clamp(1, new_depth) } else { new_depth };
-            // A late move is expected to fail low, so its reply to cut off. The child may
-            // look back at its reduction (`hindsight_adjustment`).
-            if SEARCH_IV_BATCH_3 {
-                self.line.stack[ply].reduction = new_depth - reduced;
-            }
+            // A late move is expected to fail low, so its reply to cut off.
             let mut score = -self.alphabeta::<false>(&child, -alpha - 1, -alpha, reduced, ply + 1, true);
-            if SEARCH_IV_BATCH_3 {
-                self.line.stack[ply].reduction = 0;
-            }
-            let mut new_depth = new_depth;
-            if SEARCH_IV_BATCH_2 && reduced < new_depth && score > alpha && node_move.best_score > -INFINITY {
-                // How far the reduced search beat the best score so far says how deep
-                // the move deserves to be searched again.
-                let best = node_move.best_score;
-                let deeper_margin = LMR_DEEPER_BASE.get() + LMR_DEEPER_MARGIN.get() * (new_depth - reduced);
-                let (deeper, shallower) = (score > best + deeper_margin, score < best + new_depth);
-                new_depth += i32::from(deeper) - i32::from(shallower);
-            }
             if reduced < new_depth && score > alpha {
                 score = -self.alphabeta::<false>(&child, -alpha - 1, -alpha, new_depth, ply + 1, !cut_node);
             }
@@ -888,14 +772,11 @@ pub(super) struct NodeMove {
     /// Its quiet history and the late move reduction that gives, once pruning or the
     /// reduction has asked (both ask the same of it, at the node's depth).
     pub history: Option<MoveHistory>,
-    /// The node's best score before this move (`-INFINITY`: none yet; the root passes
-    /// it, as its moves are searched without it).
-    pub best_score: i32,
 }
 
 impl NodeMove {
-    pub fn new(m: Move, searched: usize, extension: i32, best_score: i32) -> NodeMove {
-        NodeMove { m, searched, extension, history: None, best_score }
+    pub fn new(m: Move, searched: usize, extension: i32) -> NodeMove {
+        NodeMove { m, searched, extension, history: None }
     }
 }
 

@@ -36,7 +36,7 @@ impl PieceTo {
     }
 
     #[inline]
-    pub(super) fn index(self) -> usize {
+    fn index(self) -> usize {
         usize::from(self.0)
     }
 }
@@ -84,7 +84,7 @@ fn threat_bucket(threats: Bitboard, from: usize, to: usize) -> usize {
 }
 
 /// 12 pieces times 64 squares.
-pub(super) const PIECE_SQUARES: usize = 12 * 64;
+const PIECE_SQUARES: usize = 12 * 64;
 /// Captured roles: pawn to queen, and the king's place for a promotion without capture.
 const ROLES: usize = 6;
 
@@ -99,7 +99,7 @@ pub struct History {
     /// How well captures and promotions did, by piece, target square and captured role.
     captures: [[[i16; ROLES]; 64]; 12],
     /// How wrong the static evaluation was, by pawn structure.
-    pub correction: Box<CorrectionHistory>,
+    pub correction: CorrectionHistory,
 }
 
 impl History {
@@ -200,12 +200,6 @@ impl History {
         for &m in quiets {
             self.update(context, m, -bonus);
         }
-    }
-
-    /// Quiet move `m` proved good without a cut-off of its own (its reply failed low):
-    /// it gains the history of a cut-off at `depth`.
-    pub fn reward_quiet(&mut self, context: &Context, m: Move, depth: i32) {
-        self.update(context, m, bonus(depth));
     }
 
     fn update_capture(&mut self, side: Color, m: Move, bonus: i32) {
@@ -316,25 +310,14 @@ mod tests {
         let from_attacked = Context { threats: Bitboard::from(Square::G1), ..quiet };
         let to_attacked = Context { threats: Bitboard::from(Square::F3), ..quiet };
         let mut history = History::new();
-        history.reward_quiet(&from_attacked, m, 6);
-        history.reward_quiet(&to_attacked, m, 4);
+        history.update(&from_attacked, m, bonus(6));
+        history.update(&to_attacked, m, bonus(4));
         assert_eq!(history.quiet_score(&from_attacked, m), bonus(6));
         assert_eq!(history.quiet_score(&to_attacked, m), bonus(4));
         assert_eq!(history.quiet_score(&quiet, m), 0);
         // Other attacked squares do not matter.
         let elsewhere = Context { threats: Bitboard::from(Square::G1) | Bitboard::from(Square::A8), ..quiet };
         assert_eq!(history.quiet_score(&elsewhere, m), bonus(6));
-    }
-
-    #[test]
-    fn a_quiet_reward_is_history_only() {
-        let pos = Position::startpos();
-        let good = pos.parse_uci_move("g1f3").expect("legal");
-        let white = Context::root(pos.chess());
-        let mut history = History::new();
-        history.reward_quiet(&white, good, 6);
-        assert_eq!(history.quiet_score(&white, good), bonus(6));
-        assert_eq!(history.killers(0), [None, None]);
     }
 
     #[test]

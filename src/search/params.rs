@@ -143,20 +143,6 @@ params! {
     /// Late move reductions: one ply more once more than this many of the node's children
     /// have failed high.
     LMR_CUTOFF_COUNT = 3, 1..=6, step 1;
-    /// Late move reductions (with `SEARCH_IV_BATCH_2`): a reduced move that beats alpha is
-    /// searched again one ply deeper when it beats the node's best score by
-    /// `LMR_DEEPER_BASE` plus `LMR_DEEPER_MARGIN` per ply of its reduction, one ply
-    /// shallower when by less than a centipawn per ply.
-    LMR_DEEPER_BASE = 50, 20..=100, step 5;
-    LMR_DEEPER_MARGIN = 10, 0..=20, step 2;
-    /// Hindsight (with `SEARCH_IV_BATCH_3`): a node its parent reduced by at least
-    /// `HINDSIGHT_DEEPER_REDUCTION` plies is searched one ply deeper unless the parent's
-    /// move made its position worse; one reduced by at least
-    /// `HINDSIGHT_SHALLOWER_REDUCTION` one ply shallower when its static evaluation and
-    /// its parent's add up to more than `HINDSIGHT_QUIET_MARGIN`.
-    HINDSIGHT_DEEPER_REDUCTION = 3, 2..=5, step 1;
-    HINDSIGHT_SHALLOWER_REDUCTION = 2, 1..=4, step 1;
-    HINDSIGHT_QUIET_MARGIN = 50, 20..=150, step 8;
 
     /// Futility pruning of quiet moves: up to this LMR depth (the depth late move
     /// reductions would leave the move), when the static evaluation plus

@@ -46,7 +46,7 @@ impl Searcher<'_> {
         if !in_check {
             let raw_eval = tt_hit.and_then(|hit| hit.eval).unwrap_or_else(|| self.evaluate(pos, ply));
             static_eval = Some(raw_eval);
-            let eval = self.corrected_eval(pos, raw_eval, None);
+            let eval = self.corrected_eval(pos, raw_eval);
             let stand_pat = tt_hit.map_or(eval, |hit| refined_eval(eval, &hit));
             if stand_pat >= beta {
                 return stand_pat;

@@ -148,7 +148,7 @@ impl Searcher<'_> {
         for index in 0..root_moves.len() {
             let m = root_moves[index].m;
             let nodes_before = self.control.nodes;
-            let score = self.search_move::<true>(root, NodeMove::new(m, index, 0, -INFINITY), alpha, &window);
+            let score = self.search_move::<true>(root, NodeMove::new(m, index, 0), alpha, &window);
             root_moves[index].nodes += self.control.nodes - nodes_before;
             if self.control.stopped {
                 return None;

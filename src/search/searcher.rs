@@ -9,7 +9,6 @@ use std::sync::Arc;
 
 use shakmaty::{Bitboard, Color, Move, Position as _};
 
-use super::alphabeta::SEARCH_IV_BATCH_2;
 use super::control::SearchControl;
 use super::history::{Context, History, PieceTo};
 use super::interface::{Limits, Signals};
@@ -187,9 +186,6 @@ impl<'a> Searcher<'a> {
         let child = self.play(pos, m, ply);
         self.line.stack[ply].passed = false;
         self.line.stack[ply].moved = Some(PieceTo::new(pos.turn(), m));
-        if SEARCH_IV_BATCH_2 {
-            self.line.stack[ply].played = Some(m);
-        }
         self.line.keys.push(child.key());
         child
     }
@@ -200,9 +196,6 @@ impl<'a> Searcher<'a> {
         let child = self.pass(pos, ply)?;
         self.line.stack[ply].passed = true;
         self.line.stack[ply].moved = None;
-        if SEARCH_IV_BATCH_2 {
-            self.line.stack[ply].played = None;
-        }
         self.line.keys.push(child.key());
         Some(child)
     }
@@ -247,18 +240,12 @@ pub(super) struct Frame {
     pub(super) excluded: PackedMove,
     /// Double extensions along the line from the root to this ply.
     pub(super) double_extensions: u8,
-    /// The move searched from this ply (`None` for a null move), with `SEARCH_IV_BATCH_2`:
-    /// rewarded when its reply fails low.
-    pub(super) played: Option<Move>,
     /// The squares the opponent of the side to move attacks at this ply's node, for the
     /// quiet histories; set when the node starts on its moves.
     pub(super) threats: Bitboard,
     /// Beta cut-offs of the nodes at this ply since their parent started: many say the
     /// parent's moves are being refuted.
     pub(super) cutoffs: u8,
-    /// The reduction of the move being searched from this ply by a reduced search, 0
-    /// otherwise (`SEARCH_IV_BATCH_3`'s hindsight adjustment).
-    pub(super) reduction: i32,
 }
 
 /// No side can mate: bare kings, or kings with a single minor piece, or bishops all on
