@@ -51,18 +51,6 @@ impl PackedMove {
         (usize::from(self.0 & 63), usize::from((self.0 >> 6) & 63))
     }
 
-    /// The code as a UCI move (castling as king takes rook), for a legality check
-    /// without generating the moves; `to_move` tells whether it is legal.
-    pub fn to_uci(self) -> shakmaty::uci::UciMove {
-        let (from, to) = self.squares();
-        let square = |index: usize| shakmaty::Square::new(index as u32);
-        let promotion = match self.0 >> 12 {
-            0 => None,
-            role => shakmaty::Role::try_from(u32::from(role)).ok(),
-        };
-        shakmaty::uci::UciMove::Normal { from: square(from), to: square(to), promotion }
-    }
-
     /// Whether `m` is the move this code stands for.
     #[inline]
     pub fn is(self, m: Move) -> bool {
@@ -108,26 +96,5 @@ mod tests {
             assert_eq!(codes.len(), moves.len(), "{fen}");
         }
         assert!(kinds[0] > 20 && kinds[1] >= 8, "{kinds:?}");
-    }
-
-    #[test]
-    fn a_code_becomes_its_move_again_without_the_move_list_and_only_where_legal() {
-        let fens = [
-            "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1",
-            "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1",
-            "1n2k3/P7/8/8/8/8/8/4K3 w - - 0 1",
-            "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3",
-        ];
-        for fen in fens {
-            let (pos, _) = Position::from_fen(fen, CastlingMode::Standard).expect("valid FEN");
-            for &m in &pos.legal_moves() {
-                assert_eq!(PackedMove::new(m).to_uci().to_move(pos.chess()).ok(), Some(m), "{fen} {m:?}");
-            }
-        }
-        // Another position's move (a table entry's key slot shared): not legal here.
-        let (pos, _) = Position::from_fen(fens[3], CastlingMode::Standard).expect("valid FEN");
-        let (other, _) = Position::from_fen(fens[0], CastlingMode::Standard).expect("valid FEN");
-        let castle = other.parse_uci_move("e1g1").expect("legal there");
-        assert!(PackedMove::new(castle).to_uci().to_move(pos.chess()).is_err());
     }
 }
