@@ -5,6 +5,7 @@
     tools/spsa.py --engine target/tune/release/bramble --state spsa.json --steps 2500
     tools/spsa.py --state spsa.json --minutes 100      # go on: the state file holds the rest
     tools/spsa.py --state spsa.json --show             # the values now, against the defaults
+    tools/spsa.py --state spsa.json --apply src/search/params.rs   # them as the defaults
 
 The parameters, their ranges and steps are the engine's (`bramble params`, OpenBench's
 format: NAME, int, default, min, max, c_end, r_end), read when the state file is made.
@@ -128,6 +129,27 @@ def show(state):
           f"(+ side W-L-D {wins}-{losses}-{draws}); time losses {state['time_losses']}")
 
 
+def apply(state, source):
+    """Writes each parameter's tuned value (theta rounded, as --show prints it) as its
+    default in `source` (src/search/params.rs), for the SPRT of the tuned values against
+    the old defaults. Every parameter must be declared there exactly once."""
+    with open(source) as file:
+        text = file.read()
+    changed = 0
+    for param in state["params"]:
+        pattern = re.compile(rf"^(\s*{param['name']} = )(-?\d+)(,)", re.MULTILINE)
+        found = pattern.findall(text)
+        if len(found) != 1:
+            sys.exit(f"spsa: {source}: {param['name']} is declared {len(found)} times, not once")
+        value = round(param["theta"])
+        if int(found[0][1]) != value:
+            changed += 1
+        text = pattern.sub(lambda match: f"{match.group(1)}{value}{match.group(3)}", text)
+    with open(source, "w") as out:
+        out.write(text)
+    print(f"spsa: wrote {len(state['params'])} values into {source}, {changed} of them new defaults")
+
+
 def self_test(engine):
     """Runs the tool against a stand-in for fastchess whose + side scores 3-1 a step (two
     pairs), and checks what it must do: every parameter moves by the sum of the two
@@ -170,6 +192,15 @@ def self_test(engine):
         checks.append((any(p["theta"] != p["default"] for p in first["params"]), "some parameter moved"))
         resumed = run("a.json", "--max-steps", "1")
         checks.append((resumed["k"] == 3 and resumed["games"] == [9, 3, 0], "a stopped run goes on"))
+        source = os.path.join(folder, "params.rs")
+        with open(os.path.join(HERE, "..", "src", "search", "params.rs")) as file, open(source, "w") as out:
+            out.write(file.read())
+        run("a.json", "--apply", source)
+        with open(source) as file:
+            written = file.read()
+        for param in resumed["params"]:
+            line = f"{param['name']} = {round(param['theta'])}, {param['min']}..={param['max']}, step"
+            checks.append((written.count(line) == 1, f"--apply wrote {line}"))
         failed = [why for ok, why in checks if not ok]
         if failed:
             sys.exit("spsa: self-test failed: " + "; ".join(failed))
@@ -195,6 +226,8 @@ def main():
     parser.add_argument("--max-steps", type=int, help="stop after this many steps of this run")
     parser.add_argument("--report", type=int, default=10, help="a line every this many steps (default 10)")
     parser.add_argument("--show", action="store_true", help="print the values now and stop")
+    parser.add_argument("--apply", metavar="PARAMS_RS", help="write the values now as the defaults in this file "
+                        "(src/search/params.rs) and stop")
     parser.add_argument("--self-test", action="store_true", help="check the tool with a stand-in for fastchess (needs --engine)")
     args = parser.parse_args()
     if args.self_test:
@@ -209,7 +242,7 @@ def main():
         with open(args.state) as file:
             state = json.load(file)
     else:
-        if args.show:
+        if args.show or args.apply:
             sys.exit(f"spsa: no state file {args.state}")
         if not args.engine or not args.steps or args.steps < 1:
             sys.exit("spsa: a new run needs --engine (a --features tune build) and --steps N")
@@ -230,6 +263,9 @@ def main():
     state["state_file"] = args.state
     if args.show:
         show(state)
+        return
+    if args.apply:
+        apply(state, args.apply)
         return
     # The flips of step k depend on the seed and k alone, so a resumed run makes the same.
     start, done = time.time(), 0
