@@ -119,9 +119,14 @@ def save(state):
     os.replace(temporary, state["state_file"])
 
 
+def tuned_value(param):
+    """The whole number a tuned parameter is used as: theta rounded."""
+    return round(param["theta"])
+
+
 def show(state):
     for param in state["params"]:
-        value = round(param["theta"])
+        value = tuned_value(param)
         mark = "" if value == param["default"] else f"  (default {param['default']})"
         print(f"{param['name']} = {value}{mark}")
     wins, losses, draws = state["games"]
@@ -137,11 +142,11 @@ def apply(state, source):
         text = file.read()
     changed = 0
     for param in state["params"]:
-        pattern = re.compile(rf"^(\s*{param['name']} = )(-?\d+)(,)", re.MULTILINE)
+        pattern = re.compile(rf"^([ \t]*{param['name']} = )(-?\d+)(,)", re.MULTILINE)
         found = pattern.findall(text)
         if len(found) != 1:
             sys.exit(f"spsa: {source}: {param['name']} is declared {len(found)} times, not once")
-        value = round(param["theta"])
+        value = tuned_value(param)
         if int(found[0][1]) != value:
             changed += 1
         text = pattern.sub(lambda match: f"{match.group(1)}{value}{match.group(3)}", text)
@@ -199,7 +204,7 @@ def self_test(engine):
         with open(source) as file:
             written = file.read()
         for param in resumed["params"]:
-            line = f"{param['name']} = {round(param['theta'])}, {param['min']}..={param['max']}, step"
+            line = f"{param['name']} = {tuned_value(param)}, {param['min']}..={param['max']}, step"
             checks.append((written.count(line) == 1, f"--apply wrote {line}"))
         failed = [why for ok, why in checks if not ok]
         if failed:
