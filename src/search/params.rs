@@ -93,16 +93,16 @@ macro_rules! params {
 params! {
     /// Reverse futility pruning: up to this depth, with this margin per ply.
     RFP_MAX_DEPTH = 7, 4..=10, step 1;
-    RFP_MARGIN = 83, 40..=160, step 8;
+    RFP_MARGIN = 80, 40..=160, step 8;
 
     /// Null-move pruning: tried from this depth on.
     NMP_MIN_DEPTH = 3, 2..=5, step 1;
     /// Null-move pruning: the reduction is `NMP_REDUCTION_BASE + depth / NMP_REDUCTION_DIVISOR`
     /// plus one per `NMP_EVAL_DIVISOR` the static evaluation exceeds beta (at most
     /// `NMP_EVAL_MAX`).
-    NMP_REDUCTION_BASE = 4, 2..=5, step 1;
-    NMP_REDUCTION_DIVISOR = 2, 2..=6, step 1;
-    NMP_EVAL_DIVISOR = 196, 100..=400, step 20;
+    NMP_REDUCTION_BASE = 3, 2..=5, step 1;
+    NMP_REDUCTION_DIVISOR = 3, 2..=6, step 1;
+    NMP_EVAL_DIVISOR = 200, 100..=400, step 20;
     NMP_EVAL_MAX = 3, 1..=5, step 1;
     /// Null-move pruning: from this depth on a cut-off is verified by a search without
     /// null moves.
@@ -115,15 +115,15 @@ params! {
     /// Late move reductions: the base reduction is
     /// `LMR_BASE_PERCENT / 100 + ln(depth) ln(move number) / (LMR_DIVISOR_PERCENT / 100)`,
     /// one ply less per `LMR_HISTORY_DIVISOR` of history score.
-    LMR_BASE_PERCENT = 74, 25..=150, step 8;
-    LMR_DIVISOR_PERCENT = 223, 150..=350, step 12;
-    LMR_HISTORY_DIVISOR = 8137, 4096..=16384, step 512;
+    LMR_BASE_PERCENT = 75, 25..=150, step 8;
+    LMR_DIVISOR_PERCENT = 225, 150..=350, step 12;
+    LMR_HISTORY_DIVISOR = 8192, 4096..=16384, step 512;
 
     /// ProbCut: from this depth on, in null-window nodes, a capture that beats beta plus
     /// this margin in a search this many plies shallower cuts the node off.
     PROBCUT_MIN_DEPTH = 5, 3..=8, step 1;
     PROBCUT_MARGIN = 200, 100..=350, step 15;
-    PROBCUT_REDUCTION = 3, 3..=5, step 1;
+    PROBCUT_REDUCTION = 4, 3..=5, step 1;
 
     /// Internal iterative reduction: from this depth on, a node without a table move is
     /// searched one ply shallower.
@@ -138,7 +138,7 @@ params! {
     /// Double extensions: in null-window nodes, when the others stay this far below the
     /// singular bound, the table move is extended two plies, at most `DOUBLE_EXT_LIMIT`
     /// times along a line.
-    DOUBLE_EXT_MARGIN = 21, 5..=50, step 3;
+    DOUBLE_EXT_MARGIN = 20, 5..=50, step 3;
     DOUBLE_EXT_LIMIT = 6, 2..=12, step 1;
     /// Late move reductions: one ply more once more than this many of the node's children
     /// have failed high.
@@ -148,45 +148,45 @@ params! {
     /// reductions would leave the move), when the static evaluation plus
     /// `FUTILITY_BASE + FUTILITY_MARGIN * lmr_depth` does not reach alpha.
     FUTILITY_MAX_DEPTH = 8, 4..=12, step 1;
-    FUTILITY_BASE = 98, 40..=200, step 10;
-    FUTILITY_MARGIN = 104, 50..=200, step 10;
+    FUTILITY_BASE = 100, 40..=200, step 10;
+    FUTILITY_MARGIN = 100, 50..=200, step 10;
 
     /// History pruning: quiet moves whose history is below `-HISTORY_PRUNING_MARGIN` per
     /// ply, at an LMR depth (the depth late move reductions would leave them) up to
     /// `HISTORY_PRUNING_MAX_DEPTH`, are not searched.
     HISTORY_PRUNING_MAX_DEPTH = 3, 1..=6, step 1;
-    HISTORY_PRUNING_MARGIN = 1983, 512..=4096, step 200;
+    HISTORY_PRUNING_MARGIN = 2048, 512..=4096, step 200;
     /// Razoring: up to `RAZOR_MAX_DEPTH`, a null-window node whose evaluation is
     /// `RAZOR_MARGIN` per ply below alpha is settled by quiescence when quiescence agrees.
     /// Quiescence does not see quiet mating moves below a razored node, so it delays some
     /// short mates by a few plies.
     RAZOR_MAX_DEPTH = 3, 1..=5, step 1;
-    RAZOR_MARGIN = 252, 150..=450, step 20;
+    RAZOR_MARGIN = 250, 150..=450, step 20;
 
     /// Static exchange pruning in the main search: up to these depths, quiet moves that
     /// lose more than `SEE_QUIET_MARGIN` per ply and captures that lose more than
     /// `SEE_CAPTURE_MARGIN` per ply are not searched.
     SEE_QUIET_MAX_DEPTH = 8, 4..=12, step 1;
-    SEE_QUIET_MARGIN = 61, 20..=120, step 6;
+    SEE_QUIET_MARGIN = 60, 20..=120, step 6;
     SEE_CAPTURE_MAX_DEPTH = 6, 3..=10, step 1;
-    SEE_CAPTURE_MARGIN = 97, 40..=200, step 10;
+    SEE_CAPTURE_MARGIN = 100, 40..=200, step 10;
 
     /// Late move pruning: up to this depth a node searches at most `LMP_BASE + depth^2`
     /// quiet moves, half as many when the evaluation is not improving.
     LMP_MAX_DEPTH = 8, 4..=12, step 1;
-    LMP_BASE = 4, 1..=8, step 1;
+    LMP_BASE = 3, 1..=8, step 1;
 
     /// Aspiration windows: from this depth on, the first window is the previous score
     /// plus or minus this margin; it doubles on each fail.
     ASPIRATION_MIN_DEPTH = 4, 2..=8, step 1;
-    ASPIRATION_DELTA = 24, 10..=50, step 3;
+    ASPIRATION_DELTA = 25, 10..=50, step 3;
 
     /// The history bonus of a move at `depth`:
     /// `min(HISTORY_BONUS_QUADRATIC * depth^2 + HISTORY_BONUS_LINEAR * depth + HISTORY_BONUS_BASE, HISTORY_BONUS_MAX)`.
-    HISTORY_BONUS_QUADRATIC = 17, 4..=32, step 2;
-    HISTORY_BONUS_LINEAR = 34, 0..=96, step 6;
-    HISTORY_BONUS_BASE = 17, 0..=64, step 6;
-    HISTORY_BONUS_MAX = 1513, 800..=3000, step 120;
+    HISTORY_BONUS_QUADRATIC = 16, 4..=32, step 2;
+    HISTORY_BONUS_LINEAR = 32, 0..=96, step 6;
+    HISTORY_BONUS_BASE = 16, 0..=64, step 6;
+    HISTORY_BONUS_MAX = 1500, 800..=3000, step 120;
 
     /// Time use: the soft time limit is scaled by `TIME_STABILITY_<n>_PERCENT` when the
     /// best move has stood for `n` iterations after the one that found it (the last for
